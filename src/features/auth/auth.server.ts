@@ -1,0 +1,33 @@
+import type { AstroGlobal } from 'astro';
+import { RETURN_PATH_COOKIE, safeReturnPath } from '../../lib/return-path';
+import { localized } from '../../lib/routes';
+import { getConfig } from '../../server/config';
+import { TOKEN_KEY } from './auth';
+
+type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
+
+const cookieDomain = () => {
+  const domain = getConfig().AUTH_COOKIE_DOMAIN;
+  return domain ? { domain } : {};
+};
+
+/** Remembers where to come back to after sign-in (a same-site path only). */
+export function storeReturnPath(ctx: Ctx, path: string): void {
+  const safe = safeReturnPath(path);
+  if (safe) ctx.cookies.set(RETURN_PATH_COOKIE, safe, { path: '/', sameSite: 'lax', maxAge: 60 * 60, secure: ctx.url.protocol === 'https:' });
+}
+
+/** Forgets the identity token (cookie; the layout script clears the browser's copy). */
+export function clearToken(ctx: Ctx): void {
+  ctx.cookies.delete(TOKEN_KEY, { path: '/', ...cookieDomain() });
+}
+
+/**
+ * The 401 rule for pages (spec §4): clear the token, store the current path as return path and
+ * send the visitor home, where they are asked to sign in.
+ */
+export function signInRedirect(ctx: Ctx): Response {
+  storeReturnPath(ctx, ctx.url.pathname + ctx.url.search);
+  clearToken(ctx);
+  return ctx.redirect(localized(ctx.locals.locale, '/'), 302);
+}

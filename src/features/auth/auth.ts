@@ -1,0 +1,28 @@
+/** Identity token helpers that need no I/O. */
+
+export const TOKEN_KEY = 'idc-token';
+
+/**
+ * The e-mail and name in a token's payload, for display only (the API verifies tokens; this
+ * never decides access). Null for anything that is not a readable JWT.
+ */
+export function displayIdentity(token: string | null): { email: string; name: string | null } | null {
+  if (!token) return null;
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const json = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    if (typeof json.email !== 'string') return null;
+    return { email: json.email, name: typeof json.name === 'string' && json.name ? json.name : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The sign-in endpoint, carrying the locale and (when given) the path to come back to. */
+export function signInHref(locale: string, returnTo?: string): string {
+  const q = new URLSearchParams({ locale });
+  if (returnTo) q.set('return_to', returnTo);
+  return `/api/v1/user/signin?${q.toString()}`;
+}

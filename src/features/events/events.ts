@@ -1,0 +1,41 @@
+/** Events as the API client sees them (camelCase), and the registration-window rule. */
+
+export type EventType =
+  | 'badge_professional' | 'badge_free' | 'event_audit' | 'event_general' | 'event_online'
+  | 'market_earlybird' | 'market_online' | 'pitching_project' | 'pitching_story';
+
+export type RegistrationWindowState = 'not_open' | 'open' | 'closed';
+
+export type Event = {
+  id: string;
+  slug: string;
+  type: EventType;
+  name: string;
+  nameEn: string;
+  nameZh: string;
+  description: string;
+  startTime: string;
+  endAt: string;
+  location: string;
+  registerStartAt: string;
+  registerEndAt: string;
+  formModifyExpiresAt: string | null;
+  priceCentsTwd: number;
+  priceCentsUsd: number;
+  originalPriceCentsTwd: number | null;
+  capacity: number | null;
+  seatsLeft: number | null;
+  requiresApproval: boolean;
+  registrationState: RegistrationWindowState;
+};
+
+/** Whether registration is open at `now`: from registerStartAt (inclusive) to registerEndAt (inclusive). */
+export function registrationWindowState(
+  event: { registerStartAt: Date | string; registerEndAt: Date | string },
+  now: Date,
+): RegistrationWindowState {
+  const t = now.getTime();
+  if (t < new Date(event.registerStartAt).getTime()) return 'not_open';
+  if (t > new Date(event.registerEndAt).getTime()) return 'closed';
+  return 'open';
+}

@@ -1,0 +1,106 @@
+import { createFetch, FetchError, type FetchOptions } from 'ofetch';
+import { camelize, snakeize } from './case';
+
+/*
+ * The one API client (DESIGN §1, spec §7–§8), used by SSR pages and islands alike: base URL from
+ * configuration, Bearer token, 10 s timeout, up to 2 retries on idempotent methods, camelCase in
+ * code and snake_case on the wire, and errors as `{status, code, message, data}`.
+ */
+
+export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** An HTTP error of the API, as spec §8 describes it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** The parsed (camelCased) error body. */
+    readonly data: Record<string, unknown>,
+    readonly statusText = '',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The body's `error` text, for the '[{status}] {error}' alert. */
+  get error(): string {
+    return typeof this.data.error === 'string' ? this.data.error : this.message;
+  }
+}
+
+export type ApiClientOptions = {
+  baseURL?: string | undefined;
+  token?: string | null | undefined;
+  locale?: string | undefined;
+  /** Replaces the network (SSR in-process calls, tests). */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  timeoutMs?: number;
+  /** Called on any 401 (the browser clears the stored token and cookie). */
+  onUnauthorized?: () => void;
+};
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.statusCode ?? 0;
+    const data = camelize<Record<string, unknown>>(error.data && typeof error.data === 'object' ? error.data : {});
+    const code = typeof data.code === 'string' ? data.code : status ? `http_${status}` : 'network_error';
+    const message = typeof data.message === 'string' ? data.message : (error.statusMessage ?? error.message);
+    return new ApiError(status, code, message, data, error.statusMessage ?? '');
+  }
+  return new ApiError(0, 'network_error', String((error as Error)?.message ?? error), {});
+}
+
+/** Creates a client bound to one token and locale. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const $fetch = createFetch({
+    ...(options.fetch ? { fetch: options.fetch as typeof globalThis.fetch } : {}),
+    Headers: globalThis.Headers,
+    AbortController: globalThis.AbortController,
+  }).create({
+    baseURL: options.baseURL ?? '',
+    timeout: options.timeoutMs ?? 10_000,
+    retryStatusCodes: RETRY_STATUS_CODES,
+    retryDelay: 300,
+    onRequest({ options: o }) {
+      const headers = new Headers(o.headers);
+      if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+      if (options.locale) headers.set('accept-language', options.locale);
+      headers.set('accept', 'application/json');
+      o.headers = headers;
+    },
+    onResponseError({ response }) {
+      if (response.status === 401) options.onUnauthorized?.();
+    },
+  });
+
+  async function request<T>(method: string, path: string, init: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<T> {
+    const upper = method.toUpperCase();
+    const opts: FetchOptions<'json'> = {
+      method: upper,
+      retry: IDEMPOTENT.has(upper) ? 2 : 0,
+    };
+    if (init.query) {
+      opts.query = Object.fromEntries(
+        Object.entries(snakeize<Record<string, unknown>>(init.query)).filter(([, v]) => v !== undefined && v !== null),
+      );
+    }
+    if (init.body !== undefined) opts.body = init.body instanceof FormData ? init.body : snakeize(init.body);
+    try {
+      const body = await $fetch<unknown>(path, opts);
+      return camelize<T>(body);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  return {
+    get: <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, query ? { query } : {}),
+    post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('POST', path, { body, ...(query ? { query } : {}) }),
+    put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('PUT', path, { body, ...(query ? { query } : {}) }),
+    delete: <T>(path: string) => request<T>('DELETE', path),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,85 @@
+import { defineMiddleware } from 'astro:middleware';
+import { translator } from './i18n/i18n';
+import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from './i18n/locales';
+import { NON_PAGE_PREFIXES } from './lib/routes';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Cross-origin posts the portal accepts: the card gateway's browser return and server notify,
+ * which are verified by their TradeSha instead. Everything else that changes state must come
+ * from our own pages (Astro's checkOrigin is off because it has no per-path exemption).
+ */
+const CROSS_ORIGIN_ALLOWED = ['/api/v1/payment/newebpay/notify', '/api/v1/payment/newebpay/return'];
+
+function withSecurityHeaders(response: Response): Response {
+  // Responses of fetch() may have immutable headers; copy when needed.
+  let res = response;
+  try {
+    res.headers.set('x-content-type-options', 'nosniff');
+  } catch {
+    res = new Response(response.body, response);
+    res.headers.set('x-content-type-options', 'nosniff');
+  }
+  res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  res.headers.set('x-frame-options', 'DENY');
+  // Astro's CSP header carries script-src/style-src; frame-ancestors can only come as a header.
+  res.headers.append('content-security-policy', "frame-ancestors 'none'");
+  res.headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  return res;
+}
+
+function isSameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) return origin === url.origin;
+  const site = request.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  // No Origin and no Fetch Metadata: not a browser form post; API calls carry Bearer tokens.
+  return true;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, cookies } = context;
+  const path = url.pathname;
+
+  if (UNSAFE.has(request.method) && !CROSS_ORIGIN_ALLOWED.includes(path) && !isSameOrigin(request, url)) {
+    return withSecurityHeaders(
+      new Response(JSON.stringify({ code: 'forbidden', message: 'Cross-site request refused', error: 'Cross-site request refused' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  }
+
+  const first = path.split('/')[1] ?? '';
+  const prefixed = toLocale(first) && (first === 'en' || first === 'zh-tw');
+  const isPage = !NON_PAGE_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
+
+  if (isPage && !prefixed) {
+    // A spec route without a locale: redirect by ?locale= → stored preference → browser → en.
+    const locale = negotiateLocale({
+      query: url.searchParams.get('locale'),
+      stored: cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: request.headers.get('accept-language'),
+    });
+    if (url.searchParams.has('locale')) {
+      cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
+    }
+    const query = new URLSearchParams(url.search);
+    query.delete('locale');
+    const search = query.toString();
+    const target = `/${localePath(locale)}${path === '/' ? '/' : path}${search ? `?${search}` : ''}`;
+    const res = new Response(null, { status: 302, headers: { location: target, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' } });
+    for (const header of cookies.headers()) res.headers.append('set-cookie', header);
+    return withSecurityHeaders(res);
+  }
+
+  const locale = (prefixed && toLocale(first)) || negotiateLocale({ stored: cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: request.headers.get('accept-language') });
+  context.locals.locale = locale;
+  context.locals.t = translator(locale);
+  context.locals.token = cookies.get('idc-token')?.value || null;
+  // A page in a language is the reader's current choice of language: remember it.
+  if (isPage && prefixed && request.method === 'GET' && cookies.get(LOCALE_COOKIE)?.value !== locale) {
+    cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
+  }
+  return withSecurityHeaders(await next());
+});

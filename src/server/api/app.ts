@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { object, optional, string, type Struct } from 'superstruct';
+import { snakeize } from '../../lib/case';
+import { RETURN_PATH_COOKIE, safeReturnPath } from '../../lib/return-path';
+import { check, QueryInt } from '../../lib/validation';
+import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '../../i18n/locales';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { IdentityClient } from '../identity/identity';
+import { eventView, findEventBySlug, listEvents } from '../services/events';
+import { findOrder, listOrders } from '../services/orders';
+import { createUserDirectory, type User } from '../services/users';
+import { ApiError, badRequest, errorBody, notFound, unauthorized } from './errors';
+
+export const TOKEN_COOKIE = 'idc-token';
+const STATE_COOKIE = 'idc-state';
+
+export type ApiDeps = {
+  db: Db;
+  identity: IdentityClient;
+  config: Pick<Config, 'API_BODY_LIMIT_BYTES' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL'>;
+  now?: () => Date;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+};
+
+type Env = { Variables: { user: User; locale: Locale } };
+
+/** Answers `payload` as snake_case JSON. */
+const send = (c: Context, payload: unknown, status: 200 | 201 = 200) => c.json(snakeize(payload), status);
+
+/** The registration API (DESIGN D3), mounted at /api/v1. Every dependency comes in as an argument. */
+export function createApi(deps: ApiDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((level, message, data) => console[level](JSON.stringify({ level, message, ...data })));
+  const directory = createUserDirectory(deps.db);
+  const app = new Hono<Env>().basePath('/api/v1');
+
+  const originOf = (c: Context) => deps.config.SITE_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
+  const secure = (c: Context) => originOf(c).startsWith('https:');
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    log('error', 'unhandled API error', { path: c.req.path, error: String((error as Error).stack ?? error) });
+    return c.json(errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred')), 500);
+  });
+  app.notFound((c) => c.json(errorBody(notFound('Route')), 404));
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.API_BODY_LIMIT_BYTES,
+      onError: (c) => c.json(errorBody(badRequest('payload_too_large', `Request body exceeds ${deps.config.API_BODY_LIMIT_BYTES} bytes`)), 400),
+    }),
+  );
+  // The language of localised fields: ?lang=, then Accept-Language.
+  app.use('*', async (c, next) => {
+    c.set('locale', negotiateLocale({ query: c.req.query('lang'), acceptLanguage: c.req.header('accept-language') }));
+    await next();
+  });
+
+  /** Verifies the Bearer token against the identity service's keys and loads the user. */
+  const auth: MiddlewareHandler<Env> = async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized();
+    let claims;
+    try {
+      claims = await deps.identity.verify(match[1]!);
+    } catch {
+      throw unauthorized('Invalid or expired token');
+    }
+    c.set('user', await directory.fromClaims(claims));
+    await next();
+  };
+
+  const validQuery = <T, S>(c: Context, struct: Struct<T, S>): T => {
+    const result = check(c.req.query(), struct);
+    if (!result.ok) {
+      throw badRequest('validation_failed', result.issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues: result.issues });
+    }
+    return result.value;
+  };
+
+  // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
+  app.get('/user/signin', (c) => {
+    const locale = toLocale(c.req.query('locale')) ?? toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
+    const returnTo = safeReturnPath(c.req.query('return_to'));
+    const state = randomBytes(16).toString('base64url');
+    const cookie = { path: '/', sameSite: 'Lax' as const, secure: secure(c), httpOnly: true };
+    setCookie(c, STATE_COOKIE, state, { ...cookie, path: '/api/v1/user', maxAge: 600 });
+    if (returnTo) setCookie(c, RETURN_PATH_COOKIE, returnTo, { ...cookie, httpOnly: false, maxAge: 3600 });
+    return c.redirect(deps.identity.signInUrl(originOf(c), state, locale), 302);
+  });
+
+  app.get('/user/callback', async (c) => {
+    const locale = toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
+    const failed = () => c.redirect(`/${localePath(locale)}/signin?error=sign_in_failed`, 302);
+    const expected = getCookie(c, STATE_COOKIE);
+    deleteCookie(c, STATE_COOKIE, { path: '/api/v1/user' });
+    const { code, state } = c.req.query();
+    if (!code || !state || !expected || state !== expected) {
+      log('warn', 'sign-in callback refused: state mismatch or missing code');
+      return failed();
+    }
+    try {
+      const token = await deps.identity.exchangeCode(code, `${originOf(c)}/api/v1/user/callback`);
+      const claims = await deps.identity.verify(token.accessToken);
+      await directory.fromClaims(claims);
+      setCookie(c, TOKEN_COOKIE, token.accessToken, {
+        path: '/', sameSite: 'Lax', secure: secure(c), maxAge: token.expiresIn,
+        ...(deps.config.AUTH_COOKIE_DOMAIN ? { domain: deps.config.AUTH_COOKIE_DOMAIN } : {}),
+      });
+    } catch (error) {
+      log('warn', 'sign-in callback failed', { error: String(error) });
+      return failed();
+    }
+    return c.redirect(`/${localePath(locale)}/auth/callback`, 302);
+  });
+
+  app.get('/user/me', auth, (c) => {
+    const { id, email, name } = c.get('user');
+    return send(c, { data: { id, email, name } });
+  });
+
+  // ---- Events ------------------------------------------------------------------------------
+  app.get('/events', async (c) => {
+    const rows = await listEvents(deps.db);
+    return send(c, { data: rows.map((r) => eventView(r, c.get('locale'), now())) });
+  });
+
+  app.get('/events/:eventId', async (c) => {
+    const row = await findEventBySlug(deps.db, c.req.param('eventId'));
+    if (!row) throw notFound('Event');
+    return send(c, { data: eventView(row, c.get('locale'), now()) });
+  });
+
+  // ---- Orders ------------------------------------------------------------------------------
+  const OrderListQuery = object({ limit: optional(QueryInt(1, 100)), page: optional(QueryInt(1, 100_000)), lang: optional(string()) });
+  app.get('/orders', auth, async (c) => {
+    const query = validQuery(c, OrderListQuery);
+    const limit = query.limit ?? 20;
+    const page = query.page ?? 1;
+    const { items, total } = await listOrders(deps.db, c.get('user').id, { limit, page }, c.get('locale'));
+    return send(c, { data: items, meta: { page, limit, total } });
+  });
+
+  app.get('/orders/:orderId', auth, async (c) => {
+    const order = await findOrder(deps.db, c.get('user').id, c.req.param('orderId'), c.get('locale'));
+    if (!order) throw notFound('Order');
+    return send(c, { data: order });
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { create, defaulted, enums, integer, object, optional, pattern, refine, string, StructError, type Infer } from 'superstruct';
+import { coerce, number } from 'superstruct';
+
+/**
+ * Configuration: read once from the environment, validated, and frozen. Every variable is
+ * documented in .env.example and the README. An invalid value stops start-up with a message
+ * naming the variable (DESIGN D13).
+ */
+const Url = refine(string(), 'url', (value) => {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+});
+const Int = coerce(integer(), string(), (v) => Number(v));
+const Bool = coerce(enums([true, false]), string(), (v) => v === 'true' || v === '1');
+const Num = coerce(number(), string(), (v) => Number(v));
+
+const ConfigStruct = object({
+  NODE_ENV: defaulted(string(), 'production'),
+  HOST: defaulted(string(), 'localhost'),
+  PORT: defaulted(Int, 4321),
+  /** Public origin of the portal; derived from each request when unset. */
+  SITE_URL: optional(Url),
+  DATA_DIR: defaulted(string(), '.data'),
+  DATABASE_URL: optional(Url),
+  CONFERENCE_HOME_URL: defaulted(Url, 'https://tccf.taicca.tw/'),
+  MEMBER_CENTRE_URL: optional(Url),
+  VENUE_MAP_URL: defaulted(Url, 'https://tccf.taicca.tw/venue'),
+  TIMEZONE: defaulted(string(), 'Asia/Taipei'),
+  AUTH_COOKIE_DOMAIN: optional(string()),
+  AUTH_TOKEN_TTL_SECONDS: defaulted(Int, 60 * 60 * 12),
+  IDENTITY_URL: optional(Url),
+  IDENTITY_CLIENT_ID: defaulted(string(), 'registration-portal'),
+  IDENTITY_CLIENT_SECRET: defaulted(string(), 'dev-identity-secret'),
+  IDENTITY_TOKEN_PATH: defaulted(string(), '/oauth/token'),
+  IDENTITY_JWKS_PATH: defaulted(string(), '/.well-known/jwks.json'),
+  IDENTITY_USERINFO_PATH: defaulted(string(), '/userinfo'),
+  IDENTITY_ISSUER: optional(string()),
+  API_BASE_URL: optional(Url),
+  API_BODY_LIMIT_BYTES: defaulted(Int, 1024 * 1024),
+  PAYMENT_EXPIRES_DAYS: defaulted(Num, 3),
+  SEED: defaulted(Bool, true),
+  LOG_LEVEL: defaulted(enums(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  REQUEST_TIMEOUT_MS: defaulted(Int, 10_000),
+  DEV_SERVICES: optional(Bool),
+  ORDER_PREFIX: defaulted(pattern(string(), /^[A-Z]{1,4}$/), 'TC'),
+});
+
+export type Config = Infer<typeof ConfigStruct> & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** True when the embedded dev identity service serves sign-in. */
+  devIdentity: boolean;
+};
+
+/** Parses a configuration from an environment-like record; throws a readable Error. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(ConfigStruct.schema)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  try {
+    const parsed = create(raw, ConfigStruct);
+    if (parsed.IDENTITY_URL && !env.IDENTITY_CLIENT_SECRET) {
+      throw new Error('IDENTITY_CLIENT_SECRET is required when IDENTITY_URL is set');
+    }
+    return Object.freeze({
+      ...parsed,
+      dataDir: resolve(parsed.DATA_DIR),
+      devIdentity: !parsed.IDENTITY_URL,
+    });
+  } catch (error) {
+    if (error instanceof StructError) {
+      throw new Error(`Invalid configuration: ${error.path.join('.') || error.key} — ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+let cached: Config | undefined;
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { createApi } from './api/app';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
+import { createIdentityClient } from './identity/identity';
+
+export type ServerAppOptions = {
+  db: Db;
+  config: Config;
+  /** Where the dev identity service keeps its signing key; undefined = ephemeral. */
+  devIdentityKeyFile?: string | undefined;
+  now?: () => Date;
+};
+
+/**
+ * Everything the portal serves besides pages: the registration API and, when no external one is
+ * configured, the embedded development identity service. One Hono app, so in-process callers
+ * (SSR pages, tests) and the network see the same routes.
+ */
+export async function createServerApp(options: ServerAppOptions) {
+  const { config } = options;
+  const root = new Hono();
+  // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
+  const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
+
+  let identity;
+  if (config.devIdentity) {
+    const signer = await loadSigner(options.devIdentityKeyFile);
+    const dev = createDevIdentity({
+      signer,
+      clients: { [config.IDENTITY_CLIENT_ID]: config.IDENTITY_CLIENT_SECRET },
+      allowedOrigins: config.SITE_URL ? [new URL(config.SITE_URL).origin] : [],
+      tokenTtlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
+      ...(options.now ? { now: () => options.now!().getTime() } : {}),
+    });
+    root.route('/', dev);
+    identity = createIdentityClient({
+      browserBaseUrl: (origin) => `${origin}/dev-identity`,
+      serverBaseUrl: 'http://embedded.invalid/dev-identity',
+      clientId: config.IDENTITY_CLIENT_ID,
+      clientSecret: config.IDENTITY_CLIENT_SECRET,
+      tokenPath: '/oauth/token',
+      jwksPath: '/.well-known/jwks.json',
+      issuer: DEV_ISSUER,
+      fetch: inProcess,
+    });
+  } else {
+    const base = config.IDENTITY_URL!.replace(/\/$/, '');
+    identity = createIdentityClient({
+      browserBaseUrl: () => base,
+      serverBaseUrl: base,
+      clientId: config.IDENTITY_CLIENT_ID,
+      clientSecret: config.IDENTITY_CLIENT_SECRET,
+      tokenPath: config.IDENTITY_TOKEN_PATH,
+      jwksPath: config.IDENTITY_JWKS_PATH,
+      issuer: config.IDENTITY_ISSUER,
+    });
+  }
+
+  root.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? c.json({ code: 'not_found', message: 'Route not found', error: 'Route not found' }, 404)
+      : c.text('Not found', 404),
+  );
+  const api = createApi({ db: options.db, identity, config, ...(options.now ? { now: options.now } : {}) });
+  root.route('/', api);
+  return { app: root, identity, inProcessFetch: inProcess };
+}
