@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { create, defaulted, enums, integer, object, optional, pattern, refine, string, StructError, type Infer } from 'superstruct';
-import { coerce, number } from 'superstruct';
+import { boolean, coerce, number } from 'superstruct';
 
 /**
  * Configuration: read once from the environment, validated, and frozen. Every variable is
@@ -16,7 +16,7 @@ const Url = refine(string(), 'url', (value) => {
   }
 });
 const Int = coerce(integer(), string(), (v) => Number(v));
-const Bool = coerce(enums([true, false]), string(), (v) => v === 'true' || v === '1');
+const Bool = coerce(boolean(), string(), (v) => v === 'true' || v === '1');
 const Num = coerce(number(), string(), (v) => Number(v));
 
 const ConfigStruct = object({

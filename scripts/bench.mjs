@@ -1,0 +1,587 @@
+#!/usr/bin/env node
+/**
+ * Benchmark of the built portal against the budgets of DESIGN §4 (`npm run bench`).
+ *
+ *   1. builds the app (`npx astro build`, skipped with --no-build);
+ *   2. seeds 100 orders for bench@example.com into a fresh temporary DATA_DIR (before the server
+ *      starts: PGlite cannot be opened by two processes);
+ *   3. starts `node server.mjs` (the production entry, with br/gzip) on 127.0.0.1 and a free port;
+ *   4. signs bench@example.com in through the embedded dev identity service (plain HTTP, manual
+ *      redirects and a small cookie jar) to get an `idc-token`;
+ *   5. measures every key page in both locales: HTML bytes (raw and gzip), JS shipped (gzip; every
+ *      <script src>, modulepreload, astro-island component/renderer plus the chunks they import
+ *      statically, and inline scripts), React runtime shipped or not, and the content-encoding
+ *      answered to `accept-encoding: br, gzip`;
+ *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility;
+ *   7. load-tests the orders page and `GET /api/v1/orders?limit=100` with autocannon;
+ *   8. prints tables, checks the budgets (PASS/FAIL) and writes bench-results/latest.json.
+ * The server is stopped and the temporary directory removed in every case. Exit code 1 when a
+ * budget fails (or something could not be measured), 0 otherwise.
+ *
+ * Flags:
+ *   --no-build            use the existing dist/ instead of building
+ *   --runs N              Lighthouse runs per page; the median performance score is kept (1)
+ *   --duration S          autocannon duration per target, in seconds (10)
+ *   --connections N       autocannon concurrent connections (20)
+ *   --no-lighthouse       skip Lighthouse (its budgets are reported as SKIP)
+ *   --no-load             skip the autocannon load runs
+ *   --verbose             echo the server's log
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const BENCH_EMAIL = 'bench@example.com';
+const ORDER_COUNT = 100;
+const BUDGET = { jsGzipBytes: 5 * 1024, performance: 95, accessibility: 100 };
+
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-load': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const positiveInt = (name) => {
+  const n = Number(flags[name]);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+};
+const RUNS = positiveInt('runs');
+const DURATION = positiveInt('duration');
+const CONNECTIONS = positiveInt('connections');
+
+/** The key pages (DESIGN §4): all of them are pages without interaction. */
+const PAGES = [
+  { path: '/en/', status: 200 },
+  { path: '/zh-tw/', status: 200 },
+  { path: '/en/signin', status: 200 },
+  { path: '/zh-tw/signin', status: 200 },
+  { path: '/en/account/orders', status: 200, signedIn: true },
+  { path: '/zh-tw/account/orders', status: 200, signedIn: true },
+  { path: '/en/does-not-exist', status: 404 },
+];
+
+// ---- processes --------------------------------------------------------------------------------
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+function run(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `node server.mjs`; keeps the last lines of its output for error reports. */
+function startServer(env) {
+  const log = [];
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk) => {
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      log.push(line);
+      if (log.length > 400) log.shift();
+      if (flags.verbose) console.log(`  [server] ${line}`);
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, log };
+}
+
+async function stopServer(server) {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])) return;
+  server.child.kill('SIGKILL');
+  await Promise.race([exited, sleep(2000)]);
+}
+
+async function waitForServer(base, server) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited with code ${server.child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/v1/events`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error('the server did not answer GET /api/v1/events with 200 within 60 s');
+}
+
+// ---- HTTP -------------------------------------------------------------------------------------
+
+/** GET without any decompression: the bytes as they travel. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (target.hostname !== HOST) return reject(new Error(`refusing a non-local target: ${url}`));
+    const req = http.get(target, { headers, timeout: 15_000 }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout: GET ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+const gzipSize = (buffer) => zlib.gzipSync(buffer).length;
+
+/** A minimal cookie jar for one host (the whole bench runs against a single origin). */
+class CookieJar {
+  cookies = new Map();
+  store(response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=.*1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** Signs bench@example.com in through the embedded dev identity service; returns the token. */
+async function signIn(base) {
+  const jar = new CookieJar();
+  const step = async (label, url, init, expected) => {
+    const res = await fetch(new URL(url, base), { redirect: 'manual', ...init, headers: { ...init?.headers, cookie: jar.header() } });
+    jar.store(res);
+    if (res.status !== expected) throw new Error(`sign-in ${label}: expected ${expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`);
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`sign-in ${label}: no Location header`);
+    return new URL(location, base);
+  };
+
+  const signinPage = await step('GET /api/v1/user/signin', '/api/v1/user/signin?locale=en', {}, 302);
+  if (signinPage.pathname !== '/dev-identity/signin') throw new Error(`sign-in: unexpected identity URL ${signinPage}`);
+  if (!jar.cookies.has('idc-state')) throw new Error('sign-in: no idc-state cookie');
+  const form = new URLSearchParams();
+  for (const key of ['client_id', 'redirect_uri', 'response_type', 'state', 'ui_locales']) {
+    form.set(key, signinPage.searchParams.get(key) ?? '');
+  }
+  form.set('login_redirect_uri', '/authorize');
+  form.set('email', BENCH_EMAIL);
+  form.set('name', 'Bench');
+  const authorize = await step(
+    'POST /dev-identity/signin',
+    '/dev-identity/signin',
+    { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base } },
+    303,
+  );
+  const callback = await step('GET /dev-identity/authorize', authorize, {}, 302);
+  if (callback.pathname !== '/api/v1/user/callback') throw new Error(`sign-in: authorize redirected to ${callback}`);
+  await step('GET /api/v1/user/callback', callback, {}, 302);
+  const token = jar.cookies.get('idc-token');
+  if (!token) throw new Error('sign-in: the callback set no idc-token cookie');
+
+  const me = await fetch(`${base}/api/v1/user/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (me.status !== 200) throw new Error(`sign-in: GET /api/v1/user/me answered ${me.status}`);
+  return decodeURIComponent(token);
+}
+
+// ---- page weight ------------------------------------------------------------------------------
+
+const attr = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+const decodeEntities = (s) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/** The JS a page ships: external URLs and inline script bodies. */
+function scriptsOf(html) {
+  const urls = new Set();
+  const inline = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const tag = `<script ${match[1]}>`;
+    const type = (attr(tag, 'type') ?? '').toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue; // JSON, templates
+    const src = attr(tag, 'src');
+    if (src) urls.add(decodeEntities(src));
+    else if (match[2].trim()) inline.push(match[2]);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload') && attr(tag, 'href')) urls.add(decodeEntities(attr(tag, 'href')));
+  }
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/gi)].map(([tag]) => tag);
+  for (const tag of islands) {
+    for (const name of ['component-url', 'renderer-url']) if (attr(tag, name)) urls.add(decodeEntities(attr(tag, name)));
+  }
+  return { urls, inline, islands: islands.length };
+}
+
+/** Fetches JS files and the chunks they import statically (dynamic imports are not eager). */
+async function measureScripts(base, pageUrl, urls, assetCache) {
+  const queue = [...urls].map((u) => new URL(u, pageUrl).toString());
+  const seen = new Set();
+  const files = [];
+  while (queue.length && seen.size < 200) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    if (new URL(url).origin !== base) {
+      files.push({ url, status: 'external', bytes: 0, gzip: 0 });
+      continue;
+    }
+    if (!assetCache.has(url)) {
+      const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+      const compressed = await rawGet(url, { 'accept-encoding': 'br, gzip' });
+      const body = plain.body.toString('utf8');
+      const imports = [...body.matchAll(/\b(?:from|import)\s*["']([^"']+\.m?js)["']/g)].map((m) => new URL(m[1], url).toString());
+      assetCache.set(url, {
+        url, status: plain.status, bytes: plain.body.length, gzip: gzipSize(plain.body),
+        encoding: compressed.headers['content-encoding'] ?? 'none', imports,
+      });
+    }
+    const file = assetCache.get(url);
+    files.push(file);
+    queue.push(...file.imports);
+  }
+  return files;
+}
+
+async function measurePage(base, page, token, assetCache) {
+  const url = `${base}${page.path}`;
+  const cookie = page.signedIn ? { cookie: `idc-token=${encodeURIComponent(token)}` } : {};
+  const plain = await rawGet(url, { ...cookie, 'accept-encoding': 'identity' });
+  const compressed = await rawGet(url, { ...cookie, 'accept-encoding': 'br, gzip' });
+  const html = plain.body.toString('utf8');
+  const { urls, inline, islands } = scriptsOf(html);
+  const files = await measureScripts(base, url, urls, assetCache);
+  const inlineGzip = inline.reduce((sum, body) => sum + gzipSize(Buffer.from(body)), 0);
+  return {
+    path: page.path,
+    status: plain.status,
+    expectedStatus: page.status,
+    location: plain.headers.location ?? null,
+    htmlBytes: plain.body.length,
+    htmlGzip: gzipSize(plain.body),
+    wireBytes: compressed.body.length,
+    contentEncoding: compressed.headers['content-encoding'] ?? 'none',
+    jsFiles: files.map(({ url: u, status, bytes, gzip, encoding }) => ({ url: u.replace(base, ''), status, bytes, gzip, encoding })),
+    inlineScripts: inline.length,
+    jsGzip: files.reduce((sum, f) => sum + f.gzip, 0) + inlineGzip,
+    islands,
+    reactRuntime: islands > 0,
+  };
+}
+
+// ---- Lighthouse -------------------------------------------------------------------------------
+
+/** The audits that cost a category points: weighted, scored, and below a perfect score. */
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < (categoryId === 'performance' ? 0.9 : 1))
+    .map(({ ref, audit }) => ({ id: ref.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? null }));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** One Lighthouse run in a fresh Chromium (and profile). */
+async function lighthouseRun(url, options) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // A fresh browser per run: Chromium sends the cookies of its own jar (the portal sets a locale
+  // cookie on every page) in place of a Cookie given in extraHeaders, which would sign the orders
+  // pages out and measure the home page instead.
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const { lhr } = await lighthouse(url, { ...options, port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    return lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function lighthouseAll(base, token) {
+  const results = [];
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const options = {};
+      if (page.signedIn) options.extraHeaders = { Cookie: `idc-token=${encodeURIComponent(token)}` };
+      // Lighthouse refuses to score a document answered 4xx/5xx unless told the status is expected.
+      if (page.status !== 200) options.ignoreStatusCode = true;
+      const lhr = await lighthouseRun(`${base}${page.path}`, options);
+      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+      runs.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+        // A redirect (e.g. to the home page when signed out) would measure another page.
+        finalUrl: lhr.finalDisplayedUrl,
+        warnings: lhr.runWarnings ?? [],
+        metrics: Object.fromEntries(
+          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+            .map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
+        ),
+        failing: { performance: failingAudits(lhr, 'performance'), accessibility: failingAudits(lhr, 'accessibility') },
+      });
+      process.stdout.write(`  lighthouse ${page.path} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, accessibility ${runs.at(-1).accessibility}\n`);
+    }
+    // The median run by performance score stands for the page.
+    const perf = median(runs.map((r) => r.performance ?? -1));
+    const chosen = runs.find((r) => (r.performance ?? -1) === perf);
+    results.push({ path: page.path, ...chosen, runs: runs.length });
+  }
+  return results;
+}
+
+// ---- load -------------------------------------------------------------------------------------
+
+async function load(title, url, headers) {
+  const { default: autocannon } = await import('autocannon');
+  process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  return {
+    target: title,
+    'req/s (avg)': Math.round(result.requests.average),
+    'latency p50 ms': result.latency.p50,
+    'latency p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    '2xx': result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let server;
+let dataDir;
+const cleanup = async () => {
+  await stopServer(server);
+  server = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the temporary data directory`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  if (!flags['no-build']) {
+    console.log('▸ building (npx astro build)');
+    await run(npx, ['astro', 'build']);
+  }
+
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  // The bench always uses the embedded PGlite database and dev identity service.
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', IDENTITY_URL: '', SITE_URL: '', AUTH_COOKIE_DOMAIN: '', NODE_ENV: 'production' };
+  console.log(`▸ seeding ${ORDER_COUNT} orders for ${BENCH_EMAIL} in ${dataDir}`);
+  await run(npx, ['tsx', 'scripts/db.ts', 'demo-orders', '--email', BENCH_EMAIL, '--count', String(ORDER_COUNT)], env);
+
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  console.log(`▸ starting node server.mjs on ${base}`);
+  server = startServer({ ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' });
+  await waitForServer(base, server);
+
+  console.log('▸ signing in through the dev identity service');
+  const token = await signIn(base);
+
+  console.log('▸ measuring page weight');
+  const assetCache = new Map();
+  const pages = [];
+  for (const page of PAGES) pages.push(await measurePage(base, page, token, assetCache));
+
+  const api = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' });
+  const apiPlain = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' });
+  let apiOrders = null;
+  try {
+    apiOrders = JSON.parse(apiPlain.body.toString('utf8')).data?.length ?? null;
+  } catch {
+    // reported as null
+  }
+  const apiCheck = { status: api.status, contentEncoding: api.headers['content-encoding'] ?? 'none', bytes: apiPlain.body.length, wireBytes: api.body.length, orders: apiOrders };
+
+  let lighthouse = null;
+  if (!flags['no-lighthouse']) {
+    console.log(`▸ Lighthouse (mobile preset), ${RUNS} run(s) per page`);
+    lighthouse = await lighthouseAll(base, token);
+  }
+
+  let loadResults = null;
+  if (!flags['no-load']) {
+    console.log('▸ load');
+    loadResults = [
+      await load('GET /en/account/orders', `${base}/en/account/orders`, { cookie: `idc-token=${encodeURIComponent(token)}` }),
+      await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}` }),
+    ];
+  }
+
+  // ---- report ---------------------------------------------------------------------------------
+  console.log('\nPage weight');
+  console.table(
+    pages.map((p) => ({
+      page: p.path,
+      status: p.status,
+      'HTML raw': kb(p.htmlBytes),
+      'HTML gzip': kb(p.htmlGzip),
+      'JS gzip': kb(p.jsGzip),
+      'JS files': p.jsFiles.length,
+      'inline scripts': p.inlineScripts,
+      React: p.reactRuntime ? 'yes' : 'no',
+      encoding: p.contentEncoding,
+      'on the wire': kb(p.wireBytes),
+    })),
+  );
+  console.log(`API GET /api/v1/orders?limit=100: ${apiCheck.status}, ${apiCheck.orders} orders, ${kb(apiCheck.bytes)} raw, ${kb(apiCheck.wireBytes)} ${apiCheck.contentEncoding}`);
+
+  if (lighthouse) {
+    console.log('\nLighthouse (mobile)' + (RUNS > 1 ? `, median of ${RUNS} runs` : ''));
+    console.table(
+      lighthouse.map((l) => ({
+        page: l.path,
+        performance: l.performance,
+        accessibility: l.accessibility,
+        FCP: l.metrics['first-contentful-paint'],
+        LCP: l.metrics['largest-contentful-paint'],
+        TBT: l.metrics['total-blocking-time'],
+        CLS: l.metrics['cumulative-layout-shift'],
+      })),
+    );
+  }
+  if (loadResults) {
+    console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`);
+    console.table(loadResults);
+  }
+
+  // ---- budgets --------------------------------------------------------------------------------
+  const checks = [];
+  const check = (budget, subject, ok, actual) => checks.push({ budget, subject, result: ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL', actual });
+  for (const p of pages) {
+    check(`status ${p.expectedStatus}`, p.path, p.status === p.expectedStatus, p.location ? `${p.status} → ${p.location}` : String(p.status));
+    check('no React', p.path, !p.reactRuntime, `${p.islands} island(s)`);
+    check('JS ≤ 5 KB gzip', p.path, p.jsGzip <= BUDGET.jsGzipBytes, kb(p.jsGzip));
+    check('compressed', p.path, p.contentEncoding !== 'none', p.contentEncoding);
+  }
+  for (const asset of assetCache.values()) {
+    // compression's threshold is 512 bytes: smaller responses are left as they are.
+    if (asset.bytes >= 1024) check('JS compressed (br/gzip)', asset.url.replace(base, ''), asset.encoding !== 'none', asset.encoding);
+  }
+  check('API 200 + compressed', '/api/v1/orders?limit=100', apiCheck.status === 200 && apiCheck.contentEncoding !== 'none', `${apiCheck.status} ${apiCheck.contentEncoding}`);
+  for (const page of PAGES) {
+    const l = lighthouse?.find((r) => r.path === page.path);
+    if (l && new URL(l.finalUrl).pathname !== page.path) check('LH measured this page', page.path, false, `ended on ${l.finalUrl}`);
+    check('LH perf ≥ 95', page.path, l ? l.performance !== null && l.performance >= BUDGET.performance : null, l ? String(l.performance ?? l.runtimeError?.split(':')[0]) : 'skipped');
+    check('LH a11y = 100', page.path, l ? l.accessibility !== null && l.accessibility >= BUDGET.accessibility : null, l ? String(l.accessibility ?? l.runtimeError?.split(':')[0]) : 'skipped');
+  }
+  for (const r of loadResults ?? []) {
+    check('load: only 2xx, no errors', r.target, r.non2xx === 0 && r.errors === 0 && r.timeouts === 0, `${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`);
+  }
+
+  // One row per page, one column per budget; the remaining checks are listed below it.
+  const perPage = new Map();
+  const others = [];
+  for (const c of checks) {
+    if (!PAGES.some((p) => p.path === c.subject)) {
+      others.push(c);
+      continue;
+    }
+    const row = perPage.get(c.subject) ?? { page: c.subject };
+    row[c.budget.replace(/^status \d+$/, 'status')] = c.result === 'PASS' ? 'PASS' : `${c.result} (${c.actual})`;
+    perPage.set(c.subject, row);
+  }
+  console.log('\nBudgets (DESIGN §4)');
+  console.table([...perPage.values()]);
+  console.table(others);
+
+  const failedAudits = (lighthouse ?? []).filter((l) => l.performance < BUDGET.performance || l.accessibility < BUDGET.accessibility);
+  for (const l of failedAudits) {
+    console.log(`\nLighthouse audits below par on ${l.path}:`);
+    if (l.runtimeError) console.log(`  runtime error ${l.runtimeError}`);
+    for (const category of ['performance', 'accessibility']) {
+      for (const a of l.failing[category]) console.log(`  [${category}] ${a.id} — ${a.title} (score ${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    }
+  }
+  const serverErrors = server.log.filter((line) => /"level":"error"|\b500\b|Error:/.test(line));
+  if (serverErrors.length) {
+    console.log('\nServer errors logged during the bench:');
+    for (const line of serverErrors.slice(-20)) console.log(`  ${line}`);
+  }
+
+  const failed = checks.filter((c) => c.result === 'FAIL');
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    options: { runs: RUNS, duration: DURATION, connections: CONNECTIONS, build: !flags['no-build'], lighthouse: !flags['no-lighthouse'], load: !flags['no-load'] },
+    budgets: BUDGET,
+    pages,
+    api: apiCheck,
+    lighthouse,
+    load: loadResults,
+    checks,
+    serverErrors,
+    passed: failed.length === 0,
+  };
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\n${failed.length ? `FAIL: ${failed.length} of ${checks.length} checks failed` : `PASS: all ${checks.length} checks passed`} — bench-results/latest.json written`);
+  return failed.length === 0;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error?.stack ?? error}`);
+  if (server?.log.length) console.error(`last server output:\n  ${server.log.slice(-30).join('\n  ')}`);
+} finally {
+  await cleanup();
+}
+process.exit(ok ? 0 : 1);

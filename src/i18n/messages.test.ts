@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import zhTW from './zh-TW.json';
+import { translator } from './i18n';
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('messages', () => {
+  it('have the same keys in en and zh-TW', () => {
+    expect(Object.keys(zhTW).sort()).toEqual(Object.keys(en).sort());
+  });
+  it('use the same placeholders in both languages', () => {
+    for (const [key, value] of Object.entries(en)) {
+      expect(placeholders((zhTW as Record<string, string>)[key]!), key).toEqual(placeholders(value));
+    }
+  });
+  it('have no empty strings', () => {
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(zhTW)]) expect(value.trim(), key).not.toBe('');
+  });
+  it('write Chinese with full-width punctuation', () => {
+    for (const [key, value] of Object.entries(zhTW)) {
+      // A Han character directly followed by an ASCII comma, period, colon or bracket is a slip.
+      expect(/[\u4e00-\u9fff][,.:;!?()]/.test(value), `${key}: ${value}`).toBe(false);
+    }
+  });
+  it('keep the spec wording where the spec quotes it', () => {
+    expect(en['error.unexpected']).toBe('Sorry, an unexpected error has occurred.');
+    expect(en['orders.title']).toBe('Orders');
+    expect(zhTW['orders.heading']).toBe('訂單列表');
+  });
+  it('translate with interpolation, per locale, without a shared language switch', () => {
+    const tEn = translator('en');
+    const tZh = translator('zh-TW');
+    expect(tZh('orders.count', { count: 3 })).toBe('共 3 筆訂單');
+    expect(tEn('orders.count', { count: 3 })).toBe('3 orders');
+    expect(tEn('menu.logout')).toBe('Log out');
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { parseConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createServerApp } from '../../src/server/server-app';
+
+/**
+ * Databases the API suites run against: an in-memory PGlite always, and the PostgreSQL server
+ * of TEST_DATABASE_URL when it is set (a throwaway database per test file).
+ */
+export const DATABASES: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
+
+export type TestDatabase = Database & { reset: () => Promise<void> };
+
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+  let database: Database;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const pg = (await import('pg')).default;
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 60 });
+    drop = async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+    reset: async () => {
+      await database.db.execute(sql.raw(`truncate users, events, files, orders, payments, payment_notifications, receipts, badges, badge_links, registrations, order_contents restart identity cascade`));
+    },
+  };
+}
+
+export const TEST_ORIGIN = 'http://portal.test';
+
+/** The server app (API + dev identity) over a test database, as `npm start` builds it. */
+export async function createTestApp(database: Database, env: Record<string, string> = {}, options: { now?: () => Date; devIdentityKeyFile?: string } = {}) {
+  const config = parseConfig({ SEED: 'false', LOG_LEVEL: 'silent', ...env });
+  const server = await createServerApp({ db: database.db, config, ...options });
+  const request = (path: string, init: RequestInit = {}) => server.app.request(new Request(TEST_ORIGIN + path, init));
+  return { ...server, request };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Cookies set by a response, as name → value. */
+export function setCookies(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [name, ...value] = pair!.split('=');
+    out[name!.trim()] = decodeURIComponent(value.join('='));
+  }
+  return out;
+}
+
+/**
+ * Signs in through the embedded dev identity service exactly as a browser would (sign-in
+ * redirect, sign-in form, /authorize, callback) and returns the identity token and responses.
+ */
+export async function signIn(app: TestApp, email: string, name = '', options: { returnTo?: string } = {}) {
+  const q = new URLSearchParams({ locale: 'en', ...(options.returnTo ? { return_to: options.returnTo } : {}) });
+  const start = await app.request(`/api/v1/user/signin?${q}`);
+  const startCookies = setCookies(start);
+  const signinUrl = new URL(start.headers.get('location')!);
+  const form = new URLSearchParams(signinUrl.searchParams);
+  form.set('email', email);
+  form.set('name', name);
+  const posted = await app.request('/dev-identity/signin', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  const session = setCookies(posted)['dev-idp-session'];
+  const authorize = await app.request(posted.headers.get('location')!, { headers: { cookie: `dev-idp-session=${session}` } });
+  const callbackUrl = new URL(authorize.headers.get('location')!);
+  const callback = await app.request(callbackUrl.pathname + callbackUrl.search, {
+    headers: { cookie: `idc-state=${startCookies['idc-state']}` },
+  });
+  const token = setCookies(callback)['idc-token']!;
+  return { token, start, startCookies, callback, callbackUrl, authorize };
+}
+
+export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoOrders } from '../../src/server/db/demo';
+import { users } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+import { devSubject } from '../../src/server/identity/dev-identity';
+import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+
+describe.each(DATABASES)('orders and events API (%s)', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.reset();
+    await seed(database.db);
+    app = await createTestApp(database);
+  });
+
+  it('lists nothing for a new user, as {data: []}', async () => {
+    const { token } = await signIn(app, 'new@example.com');
+    const res = await app.request('/api/v1/orders', bearer(token));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ data: [], meta: { page: 1, total: 0 } });
+  });
+
+  it("shows each user only their own orders, newest first, in snake_case", async () => {
+    const { token: amy } = await signIn(app, 'amy@example.com');
+    const { token: bob } = await signIn(app, 'bob@example.com');
+    await seedDemoOrders(database.db, { subject: devSubject('amy@example.com'), email: 'amy@example.com', count: 3 });
+    await seedDemoOrders(database.db, { subject: devSubject('bob@example.com'), email: 'bob@example.com', count: 2 });
+
+    const amyOrders = (await (await app.request('/api/v1/orders', bearer(amy))).json()).data;
+    const bobOrders = (await (await app.request('/api/v1/orders', bearer(bob))).json()).data;
+    expect(amyOrders).toHaveLength(3);
+    expect(bobOrders).toHaveLength(2);
+    const [amyUser] = await database.db.select().from(users).where(eq(users.email, 'amy@example.com'));
+    expect(amyUser).toBeDefined();
+    const created = amyOrders.map((o: { created_at: string }) => Date.parse(o.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(Object.keys(amyOrders[0])).toEqual(expect.arrayContaining(['order_id', 'order_no', 'event_slug', 'event_time', 'event_end_at', 'payment_status', 'approval_status']));
+
+    // Another user's order is a 404, never a 403 that would confirm it exists.
+    const other = await app.request(`/api/v1/orders/${amyOrders[0].order_id}`, bearer(bob));
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ code: 'not_found' });
+    const own = await app.request(`/api/v1/orders/${amyOrders[0].order_id}`, bearer(amy));
+    expect(own.status).toBe(200);
+    expect((await own.json()).data.order_id).toBe(amyOrders[0].order_id);
+  });
+
+  it('pages with limit and page', async () => {
+    const { token } = await signIn(app, 'amy@example.com');
+    await seedDemoOrders(database.db, { subject: devSubject('amy@example.com'), email: 'amy@example.com', count: 25 });
+    const first = await (await app.request('/api/v1/orders?limit=10&page=1', bearer(token))).json();
+    const third = await (await app.request('/api/v1/orders?limit=10&page=3', bearer(token))).json();
+    expect(first.data).toHaveLength(10);
+    expect(third.data).toHaveLength(5);
+    expect(first.meta).toEqual({ page: 1, limit: 10, total: 25 });
+    const all = await (await app.request('/api/v1/orders?limit=100', bearer(token))).json();
+    expect(new Set(all.data.map((o: { order_id: string }) => o.order_id)).size).toBe(25);
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=1.5', 'limit=-1'])('rejects %s with 400 in the error shape', async (query) => {
+    const { token } = await signIn(app, 'amy@example.com');
+    const res = await app.request(`/api/v1/orders?${query}`, bearer(token));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.error).toMatch(/limit|page/);
+  });
+
+  it('localises event fields by lang and answers an unknown event with 404', async () => {
+    const en = await (await app.request('/api/v1/events/opening-forum')).json();
+    const zh = await (await app.request('/api/v1/events/opening-forum?lang=zh-TW')).json();
+    expect(en.data).toMatchObject({ slug: 'opening-forum', type: 'event_general', registration_state: 'open', capacity: 200, seats_left: 200 });
+    expect(zh.data.name).toBe('開幕論壇：亞洲影集的未來');
+    const missing = await app.request('/api/v1/events/nope');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('seeds one event of each of the nine types, idempotently', async () => {
+    await seed(database.db);
+    const list = (await (await app.request('/api/v1/events')).json()).data;
+    expect(list.map((e: { type: string }) => e.type).sort()).toEqual([
+      'badge_free', 'badge_professional', 'event_audit', 'event_general', 'event_online',
+      'market_earlybird', 'market_online', 'pitching_project', 'pitching_story',
+    ]);
+    const badge = list.find((e: { slug: string }) => e.slug === 'badge-professional');
+    expect(badge).toMatchObject({ price_cents_twd: 100_000, price_cents_usd: 3_500, registration_state: 'open' });
+  });
+
+  it('answers unknown routes and oversized bodies in the error shape', async () => {
+    const unknown = await app.request('/api/v1/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'not_found' });
+    const big = await app.request('/api/v1/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      body: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(400);
+    expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+});
