@@ -91,6 +91,7 @@ CREATE TABLE "orders" (
 	"currency" text DEFAULT 'TWD' NOT NULL,
 	"amount_cents" integer DEFAULT 0 NOT NULL,
 	"holds_seat" boolean DEFAULT false NOT NULL,
+	"badge_email_key" text,
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -115,7 +116,7 @@ CREATE TABLE "payment_notifications" (
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
-	"type" text NOT NULL,
+	"type" text,
 	"status" text NOT NULL,
 	"due_date" timestamp with time zone,
 	"amount_twd" integer,
@@ -126,11 +127,15 @@ CREATE TABLE "payments" (
 	"sender_bank" text,
 	"last_five_digits" text,
 	"gateway_trade_no" text,
+	"gateway_status" text,
+	"gateway_message" text,
+	"gateway_at" timestamp with time zone,
+	"card_started_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_order_id_unique" UNIQUE("order_id"),
-	CONSTRAINT "payments_type_check" CHECK (type in ('credit_card', 'atm', 'TWD', 'USD')),
+	CONSTRAINT "payments_type_check" CHECK (type is null or type in ('credit_card', 'atm', 'TWD', 'USD')),
 	CONSTRAINT "payments_last_five_check" CHECK ("payments"."last_five_digits" is null or "payments"."last_five_digits" ~ '^[0-9]{5}$')
 );
 --> statement-breakpoint
@@ -187,4 +192,6 @@ CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id");--> statement
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_event_idx" ON "orders" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_user_event_live_idx" ON "orders" USING btree ("user_id","event_id") WHERE "orders"."payment_status" not in ('overdue', 'canceled');--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_badge_per_user_idx" ON "orders" USING btree ("user_id") WHERE "orders"."registration_type" in ('BADGE_FREE', 'BADGE_PROFESSIONAL') and "orders"."payment_status" not in ('overdue', 'canceled');--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_badge_per_email_idx" ON "orders" USING btree ("badge_email_key") WHERE "orders"."badge_email_key" is not null and "orders"."payment_status" not in ('overdue', 'canceled');--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree (lower("email"));

@@ -101,6 +101,8 @@ export const orders = pgTable('orders', {
   amountCents: integer('amount_cents').notNull().default(0),
   /** Whether this order holds one of the event's seats (released when overdue or canceled). */
   holdsSeat: boolean('holds_seat').notNull().default(false),
+  /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
+  badgeEmailKey: text('badge_email_key'),
   paidAt: ts('paid_at'),
   createdAt: created(),
   updatedAt: updated(),
@@ -110,6 +112,12 @@ export const orders = pgTable('orders', {
   // One live registration per user and event; overdue and canceled orders do not count.
   uniqueIndex('orders_user_event_live_idx').on(t.userId, t.eventId)
     .where(sql`${t.paymentStatus} not in ('overdue', 'canceled')`),
+  // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
+  // badge event; concurrent applications race on these indexes, not on application code.
+  uniqueIndex('orders_one_badge_per_user_idx').on(t.userId)
+    .where(sql`${t.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL') and ${t.paymentStatus} not in ('overdue', 'canceled')`),
+  uniqueIndex('orders_one_badge_per_email_idx').on(t.badgeEmailKey)
+    .where(sql`${t.badgeEmailKey} is not null and ${t.paymentStatus} not in ('overdue', 'canceled')`),
   check('orders_registration_type_check', inList('registration_type', REGISTRATION_TYPES)),
   check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
   check('orders_approval_status_check', sql`approval_status is null or ${inList('approval_status', APPROVAL_STATUSES)}`),
@@ -120,7 +128,8 @@ export const orders = pgTable('orders', {
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
   orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: PAYMENT_TYPES }).notNull(),
+  /** Chosen on the pay page; null until then. */
+  type: text('type', { enum: PAYMENT_TYPES }),
   status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
   dueDate: ts('due_date'),
   amountTwd: integer('amount_twd'),
@@ -131,11 +140,17 @@ export const payments = pgTable('payments', {
   senderBank: text('sender_bank'),
   lastFiveDigits: text('last_five_digits'),
   gatewayTradeNo: text('gateway_trade_no'),
+  /** The last card attempt's outcome from the gateway (a declined card keeps the order unpaid). */
+  gatewayStatus: text('gateway_status'),
+  gatewayMessage: text('gateway_message'),
+  gatewayAt: ts('gateway_at'),
+  /** When the browser was last sent to the card gateway (a return without a result = abandoned). */
+  cardStartedAt: ts('card_started_at'),
   paidAt: ts('paid_at'),
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [
-  check('payments_type_check', inList('type', PAYMENT_TYPES)),
+  check('payments_type_check', sql`type is null or ${inList('type', PAYMENT_TYPES)}`),
   check('payments_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
 ]);
 
