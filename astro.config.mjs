@@ -29,7 +29,7 @@ export default defineConfig({
       ],
     },
   },
-  server: { port: 4321, host: true },
+  server: { port: 4321, host: 'localhost' },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite'] },

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
@@ -7,7 +9,7 @@ import { defineConfig, devices } from '@playwright/test';
  * (`npx playwright install chromium` on a machine that can download it).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data/e2e-${process.pid}`;
+const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `portal-e2e-${process.pid}`);
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({

@@ -107,7 +107,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `node server.mjs`; keeps the last lines of its output for error reports. */
 function startServer(env) {
   const log = [];
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk) => {
     for (const line of String(chunk).split('\n').filter(Boolean)) {
       log.push(line);
@@ -186,9 +190,14 @@ class CookieJar {
 async function signIn(base) {
   const jar = new CookieJar();
   const step = async (label, url, init, expected) => {
-    const res = await fetch(new URL(url, base), { redirect: 'manual', ...init, headers: { ...init?.headers, cookie: jar.header() } });
+    const res = await fetch(new URL(url, base), {
+      redirect: 'manual',
+      ...init,
+      headers: { ...init?.headers, cookie: jar.header() },
+    });
     jar.store(res);
-    if (res.status !== expected) throw new Error(`sign-in ${label}: expected ${expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`);
+    if (res.status !== expected)
+      throw new Error(`sign-in ${label}: expected ${expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`);
     const location = res.headers.get('location');
     if (!location) throw new Error(`sign-in ${label}: no Location header`);
     return new URL(location, base);
@@ -223,8 +232,16 @@ async function signIn(base) {
 
 // ---- page weight ------------------------------------------------------------------------------
 
-const attr = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
-const decodeEntities = (s) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const attr = (tag, name) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+const decodeEntities = (s) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** The JS a page ships: external URLs and inline script bodies. */
 function scriptsOf(html) {
@@ -239,13 +256,42 @@ function scriptsOf(html) {
     else if (match[2].trim()) inline.push(match[2]);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload') && attr(tag, 'href')) urls.add(decodeEntities(attr(tag, 'href')));
+    if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload') && attr(tag, 'href'))
+      urls.add(decodeEntities(attr(tag, 'href')));
+  }
+  const styles = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('stylesheet') && attr(tag, 'href'))
+      styles.add(decodeEntities(attr(tag, 'href')));
   }
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/gi)].map(([tag]) => tag);
   for (const tag of islands) {
-    for (const name of ['component-url', 'renderer-url']) if (attr(tag, name)) urls.add(decodeEntities(attr(tag, name)));
+    for (const name of ['component-url', 'renderer-url'])
+      if (attr(tag, name)) urls.add(decodeEntities(attr(tag, name)));
   }
-  return { urls, inline, islands: islands.length };
+  return { urls, inline, styles, islands: islands.length };
+}
+
+/** Fetches an asset once: its size, gzip size, the encoding it is served with, its static imports. */
+async function fetchAsset(url, assetCache) {
+  if (!assetCache.has(url)) {
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    const compressed = await rawGet(url, { 'accept-encoding': 'br, gzip' });
+    const body = plain.body.toString('utf8');
+    const imports = /\.m?js(\?|$)/.test(new URL(url).pathname)
+      ? [...body.matchAll(/\b(?:from|import)\s*["']([^"']+\.m?js)["']/g)].map((m) => new URL(m[1], url).toString())
+      : [];
+    assetCache.set(url, {
+      url,
+      status: plain.status,
+      bytes: plain.body.length,
+      gzip: gzipSize(plain.body),
+      type: String(plain.headers['content-type'] ?? ''),
+      encoding: compressed.headers['content-encoding'] ?? 'none',
+      imports,
+    });
+  }
+  return assetCache.get(url);
 }
 
 /** Fetches JS files and the chunks they import statically (dynamic imports are not eager). */
@@ -261,17 +307,7 @@ async function measureScripts(base, pageUrl, urls, assetCache) {
       files.push({ url, status: 'external', bytes: 0, gzip: 0 });
       continue;
     }
-    if (!assetCache.has(url)) {
-      const plain = await rawGet(url, { 'accept-encoding': 'identity' });
-      const compressed = await rawGet(url, { 'accept-encoding': 'br, gzip' });
-      const body = plain.body.toString('utf8');
-      const imports = [...body.matchAll(/\b(?:from|import)\s*["']([^"']+\.m?js)["']/g)].map((m) => new URL(m[1], url).toString());
-      assetCache.set(url, {
-        url, status: plain.status, bytes: plain.body.length, gzip: gzipSize(plain.body),
-        encoding: compressed.headers['content-encoding'] ?? 'none', imports,
-      });
-    }
-    const file = assetCache.get(url);
+    const file = await fetchAsset(url, assetCache);
     files.push(file);
     queue.push(...file.imports);
   }
@@ -284,8 +320,13 @@ async function measurePage(base, page, token, assetCache) {
   const plain = await rawGet(url, { ...cookie, 'accept-encoding': 'identity' });
   const compressed = await rawGet(url, { ...cookie, 'accept-encoding': 'br, gzip' });
   const html = plain.body.toString('utf8');
-  const { urls, inline, islands } = scriptsOf(html);
+  const { urls, inline, styles, islands } = scriptsOf(html);
   const files = await measureScripts(base, url, urls, assetCache);
+  const css = [];
+  for (const href of styles) {
+    const cssUrl = new URL(href, url);
+    if (cssUrl.origin === base) css.push(await fetchAsset(cssUrl.toString(), assetCache));
+  }
   const inlineGzip = inline.reduce((sum, body) => sum + gzipSize(Buffer.from(body)), 0);
   return {
     path: page.path,
@@ -296,8 +337,22 @@ async function measurePage(base, page, token, assetCache) {
     htmlGzip: gzipSize(plain.body),
     wireBytes: compressed.body.length,
     contentEncoding: compressed.headers['content-encoding'] ?? 'none',
-    jsFiles: files.map(({ url: u, status, bytes, gzip, encoding }) => ({ url: u.replace(base, ''), status, bytes, gzip, encoding })),
+    jsFiles: files.map(({ url: u, status, bytes, gzip, encoding }) => ({
+      url: u.replace(base, ''),
+      status,
+      bytes,
+      gzip,
+      encoding,
+    })),
     inlineScripts: inline.length,
+    cssFiles: css.map(({ url: u, status, bytes, gzip, encoding }) => ({
+      url: u.replace(base, ''),
+      status,
+      bytes,
+      gzip,
+      encoding,
+    })),
+    cssGzip: css.reduce((sum, f) => sum + f.gzip, 0),
     jsGzip: files.reduce((sum, f) => sum + f.gzip, 0) + inlineGzip,
     islands,
     reactRuntime: islands > 0,
@@ -314,7 +369,12 @@ function failingAudits(lhr, categoryId) {
     .filter((ref) => ref.weight > 0)
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
     .filter(({ audit }) => audit && audit.score !== null && audit.score < (categoryId === 'performance' ? 0.9 : 1))
-    .map(({ ref, audit }) => ({ id: ref.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? null }));
+    .map(({ ref, audit }) => ({
+      id: ref.id,
+      title: audit.title,
+      score: audit.score,
+      displayValue: audit.displayValue ?? null,
+    }));
 }
 
 const median = (values) => {
@@ -322,7 +382,15 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** One Lighthouse run in a fresh Chromium (and profile). */
 async function lighthouseRun(url, options) {
@@ -331,11 +399,26 @@ async function lighthouseRun(url, options) {
   // A fresh browser per run: Chromium sends the cookies of its own jar (the portal sets a locale
   // cookie on every page) in place of a Cookie given in extraHeaders, which would sign the orders
   // pages out and measure the home page instead.
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  if (stopping) throw new Error('stopped');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
+  activeChrome = chrome;
   try {
-    const { lhr } = await lighthouse(url, { ...options, port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (stopping) throw new Error('stopped');
+    const { lhr } = await lighthouse(url, {
+      ...options,
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     return lhr;
   } finally {
+    activeChrome = undefined;
     await chrome.kill();
   }
 }
@@ -359,12 +442,19 @@ async function lighthouseAll(base, token) {
         finalUrl: lhr.finalDisplayedUrl,
         warnings: lhr.runWarnings ?? [],
         metrics: Object.fromEntries(
-          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-            .map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
         ),
         failing: { performance: failingAudits(lhr, 'performance'), accessibility: failingAudits(lhr, 'accessibility') },
       });
-      process.stdout.write(`  lighthouse ${page.path} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, accessibility ${runs.at(-1).accessibility}\n`);
+      process.stdout.write(
+        `  lighthouse ${page.path} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, accessibility ${runs.at(-1).accessibility}\n`,
+      );
     }
     // The median run by performance score stands for the page.
     const perf = median(runs.map((r) => r.performance ?? -1));
@@ -377,6 +467,7 @@ async function lighthouseAll(base, token) {
 // ---- load -------------------------------------------------------------------------------------
 
 async function load(title, url, headers) {
+  if (stopping) throw new Error('stopped');
   const { default: autocannon } = await import('autocannon');
   process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
@@ -399,16 +490,33 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let server;
 let dataDir;
+let activeChrome;
+let stopping = false;
 const cleanup = async () => {
+  if (activeChrome) await activeChrome.kill().catch(() => {});
+  activeChrome = undefined;
   await stopServer(server);
   server = undefined;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 };
+// Last resort if something calls process.exit() before the asynchronous cleanup has run.
+process.once('exit', () => {
+  try {
+    if (activeChrome?.pid) process.kill(activeChrome.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
+    stopping = true;
     console.error(`\n${signal}: stopping the server and removing the temporary data directory`);
-    cleanup().finally(() => process.exit(130));
+    // main() then fails at its next step and its finally cleans up; the exit hook is the backstop.
+    stopServer(server).catch(() => {});
+    setTimeout(() => process.exit(130), 20_000).unref();
   });
 }
 
@@ -421,7 +529,14 @@ async function main() {
 
   dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   // The bench always uses the embedded PGlite database and dev identity service.
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', IDENTITY_URL: '', SITE_URL: '', AUTH_COOKIE_DOMAIN: '', NODE_ENV: 'production' };
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    IDENTITY_URL: '',
+    SITE_URL: '',
+    AUTH_COOKIE_DOMAIN: '',
+    NODE_ENV: 'production',
+  };
   console.log(`▸ seeding ${ORDER_COUNT} orders for ${BENCH_EMAIL} in ${dataDir}`);
   await run(npx, ['tsx', 'scripts/db.ts', 'demo-orders', '--email', BENCH_EMAIL, '--count', String(ORDER_COUNT)], env);
 
@@ -437,17 +552,32 @@ async function main() {
   console.log('▸ measuring page weight');
   const assetCache = new Map();
   const pages = [];
-  for (const page of PAGES) pages.push(await measurePage(base, page, token, assetCache));
+  for (const page of PAGES) {
+    if (stopping) throw new Error('stopped');
+    pages.push(await measurePage(base, page, token, assetCache));
+  }
 
-  const api = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' });
-  const apiPlain = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' });
+  const api = await rawGet(`${base}/api/v1/orders?limit=100`, {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'br, gzip',
+  });
+  const apiPlain = await rawGet(`${base}/api/v1/orders?limit=100`, {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'identity',
+  });
   let apiOrders = null;
   try {
     apiOrders = JSON.parse(apiPlain.body.toString('utf8')).data?.length ?? null;
   } catch {
     // reported as null
   }
-  const apiCheck = { status: api.status, contentEncoding: api.headers['content-encoding'] ?? 'none', bytes: apiPlain.body.length, wireBytes: api.body.length, orders: apiOrders };
+  const apiCheck = {
+    status: api.status,
+    contentEncoding: api.headers['content-encoding'] ?? 'none',
+    bytes: apiPlain.body.length,
+    wireBytes: api.body.length,
+    orders: apiOrders,
+  };
 
   let lighthouse = null;
   if (!flags['no-lighthouse']) {
@@ -459,8 +589,12 @@ async function main() {
   if (!flags['no-load']) {
     console.log('▸ load');
     loadResults = [
-      await load('GET /en/account/orders', `${base}/en/account/orders`, { cookie: `idc-token=${encodeURIComponent(token)}` }),
-      await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}` }),
+      await load('GET /en/account/orders', `${base}/en/account/orders`, {
+        cookie: `idc-token=${encodeURIComponent(token)}`,
+      }),
+      await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
+        authorization: `Bearer ${token}`,
+      }),
     ];
   }
 
@@ -475,12 +609,15 @@ async function main() {
       'JS gzip': kb(p.jsGzip),
       'JS files': p.jsFiles.length,
       'inline scripts': p.inlineScripts,
+      'CSS gzip': kb(p.cssGzip),
       React: p.reactRuntime ? 'yes' : 'no',
       encoding: p.contentEncoding,
       'on the wire': kb(p.wireBytes),
     })),
   );
-  console.log(`API GET /api/v1/orders?limit=100: ${apiCheck.status}, ${apiCheck.orders} orders, ${kb(apiCheck.bytes)} raw, ${kb(apiCheck.wireBytes)} ${apiCheck.contentEncoding}`);
+  console.log(
+    `API GET /api/v1/orders?limit=100: ${apiCheck.status}, ${apiCheck.orders} orders, ${kb(apiCheck.bytes)} raw, ${kb(apiCheck.wireBytes)} ${apiCheck.contentEncoding}`,
+  );
 
   if (lighthouse) {
     console.log('\nLighthouse (mobile)' + (RUNS > 1 ? `, median of ${RUNS} runs` : ''));
@@ -503,26 +640,59 @@ async function main() {
 
   // ---- budgets --------------------------------------------------------------------------------
   const checks = [];
-  const check = (budget, subject, ok, actual) => checks.push({ budget, subject, result: ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL', actual });
+  const check = (budget, subject, ok, actual) =>
+    checks.push({ budget, subject, result: ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL', actual });
   for (const p of pages) {
-    check(`status ${p.expectedStatus}`, p.path, p.status === p.expectedStatus, p.location ? `${p.status} → ${p.location}` : String(p.status));
+    check(
+      `status ${p.expectedStatus}`,
+      p.path,
+      p.status === p.expectedStatus,
+      p.location ? `${p.status} → ${p.location}` : String(p.status),
+    );
     check('no React', p.path, !p.reactRuntime, `${p.islands} island(s)`);
     check('JS ≤ 5 KB gzip', p.path, p.jsGzip <= BUDGET.jsGzipBytes, kb(p.jsGzip));
     check('compressed', p.path, p.contentEncoding !== 'none', p.contentEncoding);
   }
   for (const asset of assetCache.values()) {
     // compression's threshold is 512 bytes: smaller responses are left as they are.
-    if (asset.bytes >= 1024) check('JS compressed (br/gzip)', asset.url.replace(base, ''), asset.encoding !== 'none', asset.encoding);
+    const kind = /css/.test(asset.type) ? 'CSS' : 'JS';
+    if (asset.bytes >= 1024)
+      check(`${kind} compressed (br/gzip)`, asset.url.replace(base, ''), asset.encoding !== 'none', asset.encoding);
   }
-  check('API 200 + compressed', '/api/v1/orders?limit=100', apiCheck.status === 200 && apiCheck.contentEncoding !== 'none', `${apiCheck.status} ${apiCheck.contentEncoding}`);
+  check(
+    'API 200 + compressed',
+    '/api/v1/orders?limit=100',
+    apiCheck.status === 200 && apiCheck.contentEncoding !== 'none',
+    `${apiCheck.status} ${apiCheck.contentEncoding}`,
+  );
   for (const page of PAGES) {
     const l = lighthouse?.find((r) => r.path === page.path);
-    if (l && new URL(l.finalUrl).pathname !== page.path) check('LH measured this page', page.path, false, `ended on ${l.finalUrl}`);
-    check('LH perf ≥ 95', page.path, l ? l.performance !== null && l.performance >= BUDGET.performance : null, l ? String(l.performance ?? l.runtimeError?.split(':')[0]) : 'skipped');
-    check('LH a11y = 100', page.path, l ? l.accessibility !== null && l.accessibility >= BUDGET.accessibility : null, l ? String(l.accessibility ?? l.runtimeError?.split(':')[0]) : 'skipped');
+    check(
+      'LH on this page',
+      page.path,
+      l ? new URL(l.finalUrl).pathname === page.path : null,
+      l ? `ended on ${l.finalUrl.replace(base, '')}` : 'skipped',
+    );
+    check(
+      'LH perf ≥ 95',
+      page.path,
+      l ? l.performance !== null && l.performance >= BUDGET.performance : null,
+      l ? String(l.performance ?? l.runtimeError?.split(':')[0]) : 'skipped',
+    );
+    check(
+      'LH a11y = 100',
+      page.path,
+      l ? l.accessibility !== null && l.accessibility >= BUDGET.accessibility : null,
+      l ? String(l.accessibility ?? l.runtimeError?.split(':')[0]) : 'skipped',
+    );
   }
   for (const r of loadResults ?? []) {
-    check('load: only 2xx, no errors', r.target, r.non2xx === 0 && r.errors === 0 && r.timeouts === 0, `${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`);
+    check(
+      'load: only 2xx, no errors',
+      r.target,
+      r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
+      `${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`,
+    );
   }
 
   // One row per page, one column per budget; the remaining checks are listed below it.
@@ -534,19 +704,24 @@ async function main() {
       continue;
     }
     const row = perPage.get(c.subject) ?? { page: c.subject };
-    row[c.budget.replace(/^status \d+$/, 'status')] = c.result === 'PASS' ? 'PASS' : `${c.result} (${c.actual})`;
+    row[c.budget.replace(/^status \d+$/, 'status')] = c.result === 'FAIL' ? `FAIL (${c.actual})` : c.result;
     perPage.set(c.subject, row);
   }
   console.log('\nBudgets (DESIGN §4)');
   console.table([...perPage.values()]);
   console.table(others);
 
-  const failedAudits = (lighthouse ?? []).filter((l) => l.performance < BUDGET.performance || l.accessibility < BUDGET.accessibility);
+  const failedAudits = (lighthouse ?? []).filter(
+    (l) => l.performance < BUDGET.performance || l.accessibility < BUDGET.accessibility,
+  );
   for (const l of failedAudits) {
     console.log(`\nLighthouse audits below par on ${l.path}:`);
     if (l.runtimeError) console.log(`  runtime error ${l.runtimeError}`);
     for (const category of ['performance', 'accessibility']) {
-      for (const a of l.failing[category]) console.log(`  [${category}] ${a.id} — ${a.title} (score ${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+      for (const a of l.failing[category])
+        console.log(
+          `  [${category}] ${a.id} — ${a.title} (score ${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+        );
     }
   }
   const serverErrors = server.log.filter((line) => /"level":"error"|\b500\b|Error:/.test(line));
@@ -559,7 +734,14 @@ async function main() {
   const results = {
     date: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
-    options: { runs: RUNS, duration: DURATION, connections: CONNECTIONS, build: !flags['no-build'], lighthouse: !flags['no-lighthouse'], load: !flags['no-load'] },
+    options: {
+      runs: RUNS,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      build: !flags['no-build'],
+      lighthouse: !flags['no-lighthouse'],
+      load: !flags['no-load'],
+    },
     budgets: BUDGET,
     pages,
     api: apiCheck,
@@ -571,7 +753,9 @@ async function main() {
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
-  console.log(`\n${failed.length ? `FAIL: ${failed.length} of ${checks.length} checks failed` : `PASS: all ${checks.length} checks passed`} — bench-results/latest.json written`);
+  console.log(
+    `\n${failed.length ? `FAIL: ${failed.length} of ${checks.length} checks failed` : `PASS: all ${checks.length} checks passed`} — bench-results/latest.json written`,
+  );
   return failed.length === 0;
 }
 
@@ -579,9 +763,9 @@ let ok = false;
 try {
   ok = await main();
 } catch (error) {
-  console.error(`\nbench failed: ${error?.stack ?? error}`);
+  console.error(stopping ? '\nbench stopped' : `\nbench failed: ${error?.stack ?? error}`);
   if (server?.log.length) console.error(`last server output:\n  ${server.log.slice(-30).join('\n  ')}`);
 } finally {
   await cleanup();
 }
-process.exit(ok ? 0 : 1);
+process.exit(stopping ? 130 : ok ? 0 : 1);

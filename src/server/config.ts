@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { create, defaulted, enums, integer, object, optional, pattern, refine, string, StructError, type Infer } from 'superstruct';
+import { create, defaulted, enums, integer, object, optional, pattern, refine, size, string, StructError, type Infer } from 'superstruct';
 import { boolean, coerce, number } from 'superstruct';
 
 /**
@@ -20,7 +20,6 @@ const Bool = coerce(boolean(), string(), (v) => v === 'true' || v === '1');
 const Num = coerce(number(), string(), (v) => Number(v));
 
 const ConfigStruct = object({
-  NODE_ENV: defaulted(string(), 'production'),
   HOST: defaulted(string(), 'localhost'),
   PORT: defaulted(Int, 4321),
   /** Public origin of the portal; derived from each request when unset. */
@@ -46,8 +45,22 @@ const ConfigStruct = object({
   SEED: defaulted(Bool, true),
   LOG_LEVEL: defaulted(enums(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   REQUEST_TIMEOUT_MS: defaulted(Int, 10_000),
-  DEV_SERVICES: optional(Bool),
   ORDER_PREFIX: defaulted(pattern(string(), /^[A-Z]{1,4}$/), 'TC'),
+  /** NewebPay MPG. Without NEWEBPAY_GATEWAY_URL the embedded sandbox gateway takes payments. */
+  NEWEBPAY_GATEWAY_URL: optional(Url),
+  NEWEBPAY_MERCHANT_ID: defaulted(pattern(string(), /^[A-Za-z0-9_]{1,20}$/), 'MS_SANDBOX'),
+  NEWEBPAY_HASH_KEY: defaulted(pattern(string(), /^.{32}$/), 'sandboxHashKey000000000000000000'),
+  NEWEBPAY_HASH_IV: defaulted(pattern(string(), /^.{16}$/), 'sandboxHashIV000'),
+  NEWEBPAY_VERSION: defaulted(string(), '2.0'),
+  /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
+  PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
+  UPLOAD_DIR: optional(string()),
+  /** Transfer instructions on the pay page. */
+  BANK_NAME: defaulted(string(), 'Bank of Taiwan, Nangang Branch (example account)'),
+  BANK_CODE: defaulted(string(), '004'),
+  BANK_ACCOUNT_NAME: defaulted(string(), 'Taiwan Creative Content Agency'),
+  BANK_ACCOUNT_NUMBER: defaulted(string(), '000-00-000000-0'),
+  BANK_SWIFT_CODE: defaulted(string(), 'BKTWTWTP'),
 });
 
 export type Config = Infer<typeof ConfigStruct> & {
@@ -55,6 +68,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   dataDir: string;
   /** True when the embedded dev identity service serves sign-in. */
   devIdentity: boolean;
+  /** True when the embedded sandbox card gateway takes payments. */
+  sandboxGateway: boolean;
 };
 
 /** Parses a configuration from an environment-like record; throws a readable Error. */
@@ -69,10 +84,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (parsed.IDENTITY_URL && !env.IDENTITY_CLIENT_SECRET) {
       throw new Error('IDENTITY_CLIENT_SECRET is required when IDENTITY_URL is set');
     }
+    if (parsed.NEWEBPAY_GATEWAY_URL && (!env.NEWEBPAY_HASH_KEY || !env.NEWEBPAY_HASH_IV || !env.NEWEBPAY_MERCHANT_ID)) {
+      throw new Error('NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set');
+    }
     return Object.freeze({
       ...parsed,
       dataDir: resolve(parsed.DATA_DIR),
       devIdentity: !parsed.IDENTITY_URL,
+      sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
     });
   } catch (error) {
     if (error instanceof StructError) {

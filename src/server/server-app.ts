@@ -4,12 +4,17 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
 import { createIdentityClient } from './identity/identity';
+import type { MpgKeys } from './payments/newebpay';
+import { createSandboxGateway } from './payments/sandbox-gateway';
+import { diskStorage, type FileStorage } from './services/storage';
 
 export type ServerAppOptions = {
   db: Db;
   config: Config;
   /** Where the dev identity service keeps its signing key; undefined = ephemeral. */
   devIdentityKeyFile?: string | undefined;
+  /** Upload storage; default: files under DATA_DIR/uploads (or UPLOAD_DIR). */
+  storage?: FileStorage;
   now?: () => Date;
 };
 
@@ -58,12 +63,29 @@ export async function createServerApp(options: ServerAppOptions) {
     });
   }
 
+  const keys: MpgKeys = { merchantId: config.NEWEBPAY_MERCHANT_ID, hashKey: config.NEWEBPAY_HASH_KEY, hashIv: config.NEWEBPAY_HASH_IV };
+  if (config.sandboxGateway) {
+    // The sandbox's notify reaches our notify endpoint in-process when it is ours (same routes).
+    const sandbox = createSandboxGateway({
+      keys,
+      fetch: (url, init) => inProcess(url, init),
+      ...(options.now ? { now: () => options.now!().getTime() } : {}),
+      log: (message, data) => console.info(JSON.stringify({ level: 'info', message, ...data })),
+    });
+    root.route('/', sandbox);
+  }
+  const gateway = {
+    keys,
+    url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
+  };
+  const storage = options.storage ?? diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
+
   root.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json({ code: 'not_found', message: 'Route not found', error: 'Route not found' }, 404)
       : c.text('Not found', 404),
   );
-  const api = createApi({ db: options.db, identity, config, ...(options.now ? { now: options.now } : {}) });
+  const api = createApi({ db: options.db, identity, config, storage, gateway, ...(options.now ? { now: options.now } : {}) });
   root.route('/', api);
   return { app: root, identity, inProcessFetch: inProcess };
 }

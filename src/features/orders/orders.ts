@@ -17,6 +17,11 @@ export type Payment = {
   remitter: string | null;
   senderBank: string | null;
   lastFiveDigits: string | null;
+  /** The last card attempt's result from the gateway. */
+  gatewayStatus: string | null;
+  gatewayMessage: string | null;
+  gatewayAt: string | null;
+  cardStartedAt: string | null;
 };
 
 export type Receipt = { kind: 'personal' | 'company'; invoiceTitle: string | null; unifiedBusinessNumber: string | null };
@@ -32,6 +37,8 @@ export type Order = {
   eventEndAt: string;
   eventLocation: string;
   registrationType: string;
+  formModifyExpiresAt: string | null;
+  quantity: number;
   paymentStatus: PaymentStatus;
   paymentExpiresAt: string | null;
   approvalStatus: ApprovalStatus | null;

@@ -3,30 +3,25 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { object, optional, string, type Struct } from 'superstruct';
-import { snakeize } from '../../lib/case';
+import { camelize, snakeize } from '../../lib/case';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '../../lib/return-path';
 import { check, QueryInt } from '../../lib/validation';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '../../i18n/locales';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { IdentityClient } from '../identity/identity';
 import { eventView, findEventBySlug, listEvents } from '../services/events';
 import { findOrder, listOrders } from '../services/orders';
-import { createUserDirectory, type User } from '../services/users';
+import { expireOverdueOrders } from '../services/payments';
+import { createUserDirectory } from '../services/users';
+import type { ApiDeps, Env, RouteContext } from './context';
 import { ApiError, badRequest, errorBody, notFound, unauthorized } from './errors';
+import { badgeRoutes } from './routes/badges';
+import { fileRoutes } from './routes/files';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
 
 export const TOKEN_COOKIE = 'idc-token';
 const STATE_COOKIE = 'idc-state';
 
-export type ApiDeps = {
-  db: Db;
-  identity: IdentityClient;
-  config: Pick<Config, 'API_BODY_LIMIT_BYTES' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL'>;
-  now?: () => Date;
-  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
-};
-
-type Env = { Variables: { user: User; locale: Locale } };
+export type { ApiDeps };
 
 /** Answers `payload` as snake_case JSON. */
 const send = (c: Context, payload: unknown, status: 200 | 201 = 200) => c.json(snakeize(payload), status);
@@ -48,41 +43,73 @@ export function createApi(deps: ApiDeps) {
   });
   app.notFound((c) => c.json(errorBody(notFound('Route')), 404));
 
-  app.use(
-    '*',
-    bodyLimit({
+  app.use('*', async (c, next) => {
+    // Uploads have their own, larger limit (checked per purpose in the files service).
+    if (c.req.path === '/api/v1/files/upload') return next();
+    return bodyLimit({
       maxSize: deps.config.API_BODY_LIMIT_BYTES,
-      onError: (c) => c.json(errorBody(badRequest('payload_too_large', `Request body exceeds ${deps.config.API_BODY_LIMIT_BYTES} bytes`)), 400),
-    }),
-  );
+      onError: (ctx) => ctx.json(errorBody(badRequest('payload_too_large', `Request body exceeds ${deps.config.API_BODY_LIMIT_BYTES} bytes`)), 400),
+    })(c, next);
+  });
   // The language of localised fields: ?lang=, then Accept-Language.
   app.use('*', async (c, next) => {
     c.set('locale', negotiateLocale({ query: c.req.query('lang'), acceptLanguage: c.req.header('accept-language') }));
     await next();
   });
 
-  /** Verifies the Bearer token against the identity service's keys and loads the user. */
-  const auth: MiddlewareHandler<Env> = async (c, next) => {
+  /**
+   * Verifies the Bearer token against the identity service's keys and loads the user. With
+   * `cookie`, a GET may instead carry the identity cookie (links the browser opens directly).
+   */
+  const authenticate = (options: { cookie: boolean }): MiddlewareHandler<Env> => async (c, next) => {
     const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized();
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (options.cookie && !header ? getCookie(c, TOKEN_COOKIE) : undefined);
+    if (!token) throw unauthorized();
     let claims;
     try {
-      claims = await deps.identity.verify(match[1]!);
+      claims = await deps.identity.verify(token);
     } catch {
       throw unauthorized('Invalid or expired token');
     }
     c.set('user', await directory.fromClaims(claims));
     await next();
   };
+  const auth = authenticate({ cookie: false });
+  const authOrCookie = authenticate({ cookie: true });
 
+  const invalid = (issues: { path: string; message: string }[]) => {
+    const wire = issues.map((i) => ({ path: i.path.split('.').map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()).join('.'), message: i.message }));
+    return badRequest('validation_failed', wire.map((i) => `${i.path}: ${i.message}`).join('; '), { issues: wire });
+  };
   const validQuery = <T, S>(c: Context, struct: Struct<T, S>): T => {
     const result = check(c.req.query(), struct);
-    if (!result.ok) {
-      throw badRequest('validation_failed', result.issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues: result.issues });
-    }
+    if (!result.ok) throw invalid(result.issues);
     return result.value;
   };
+  const readJson = async <T, S>(c: Context, struct: Struct<T, S>): Promise<T> => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().includes('application/json')) {
+      throw badRequest('unsupported_media_type', 'Expected a JSON body (content-type: application/json)');
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      throw badRequest('invalid_json', 'The request body is not valid JSON');
+    }
+    const result = check(camelize(raw), struct);
+    if (!result.ok) throw invalid(result.issues);
+    return result.value;
+  };
+  const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf };
+  // Unpaid orders past their deadline become overdue before anyone reads or changes orders.
+  let lastExpiry = 0;
+  app.use('/orders/*', async (_c, next) => {
+    if (Date.now() - lastExpiry > 10_000) {
+      lastExpiry = Date.now();
+      await expireOverdueOrders(deps.db, now());
+    }
+    await next();
+  });
 
   // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
   app.get('/user/signin', (c) => {
@@ -152,6 +179,11 @@ export function createApi(deps: ApiDeps) {
     if (!order) throw notFound('Order');
     return send(c, { data: order });
   });
+
+  orderRoutes(app, ctx);
+  badgeRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  fileRoutes(app, ctx);
 
   return app;
 }

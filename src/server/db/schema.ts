@@ -98,6 +98,8 @@ export const orders = pgTable('orders', {
   approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }),
   paymentExpiresAt: ts('payment_expires_at'),
   currency: text('currency').notNull().default('TWD'),
+  /** Items charged: 1 for a badge or event, the number of works for pitching. */
+  quantity: integer('quantity').notNull().default(1),
   amountCents: integer('amount_cents').notNull().default(0),
   /** Whether this order holds one of the event's seats (released when overdue or canceled). */
   holdsSeat: boolean('holds_seat').notNull().default(false),
@@ -146,6 +148,8 @@ export const payments = pgTable('payments', {
   gatewayAt: ts('gateway_at'),
   /** When the browser was last sent to the card gateway (a return without a result = abandoned). */
   cardStartedAt: ts('card_started_at'),
+  /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
+  cardAttempts: integer('card_attempts').notNull().default(0),
   paidAt: ts('paid_at'),
   createdAt: created(),
   updatedAt: updated(),

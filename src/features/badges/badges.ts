@@ -1,0 +1,78 @@
+import { boolean, object, optional, pattern, refine, size, string, trimmed, type Infer } from 'superstruct';
+
+/** Limits of spec §5 (applicant info and printed badge info), shared by the form and the API. */
+export const LIMITS = {
+  applicant: { nameZh: 20, nameEn: 255, companyNameZh: 30, companyNameEn: 255, contactPhone: 30 },
+  badge: { nameZh: 5, nameEn: 17, companyNameZh: 9, companyNameEn: 20 },
+} as const;
+
+const Optional = (max: number) => size(trimmed(string()), 0, max);
+const Required = (max: number) => size(trimmed(string()), 1, max);
+/** Digits with dashes, spaces and an optional leading +; 8–15 digits (hints: 886-9xx-xxx-xxx, 886-2-xxxx-xxxx). */
+const Phone = refine(size(trimmed(string()), 1, LIMITS.applicant.contactPhone), 'phone', (v) => {
+  const digits = v.replace(/\D/g, '');
+  return (/^\+?[\d\s-]+$/.test(v) && digits.length >= 8 && digits.length <= 15) || 'Enter a phone number such as 886-912-345-678';
+});
+
+export const ApplicantInfo = object({
+  nameZh: Optional(LIMITS.applicant.nameZh),
+  nameEn: Required(LIMITS.applicant.nameEn),
+  companyNameZh: Optional(LIMITS.applicant.companyNameZh),
+  companyNameEn: Optional(LIMITS.applicant.companyNameEn),
+  contactPhone: Phone,
+  /** Read-only: always the signed-in identity's e-mail; the server ignores what is sent. */
+  contactEmail: optional(string()),
+});
+
+export const PrintedBadgeInfo = object({
+  nameZh: Optional(LIMITS.badge.nameZh),
+  nameEn: Required(LIMITS.badge.nameEn),
+  companyNameZh: Optional(LIMITS.badge.companyNameZh),
+  companyNameEn: Optional(LIMITS.badge.companyNameEn),
+});
+
+const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** A badge application (Professional, or free through a link). */
+export const BadgeApplication = object({
+  applicant: ApplicantInfo,
+  badge: PrintedBadgeInfo,
+  sameAsApplicant: optional(boolean()),
+  personalPhotoFileId: Uuid,
+  eventSlug: optional(string()),
+});
+export type BadgeApplication = Infer<typeof BadgeApplication>;
+
+/** Badge identities (spec §3) and their wire values. */
+export const BADGE_IDENTITIES = ['PROFESSIONAL', 'VIP', 'EXHIBITOR_PITCHING', 'EXHIBITOR_MARKET', 'EXHIBITOR_INNOVATIONS'] as const;
+export type BadgeIdentity = (typeof BADGE_IDENTITIES)[number];
+
+/** URL segment of a free-badge link type (`/get-badge/{type}/{code}`). */
+export const identityFromLinkType = (type: string): BadgeIdentity | undefined =>
+  BADGE_IDENTITIES.find((i) => i.toLowerCase().replace(/_/g, '-') === type.toLowerCase());
+export const linkTypeOf = (identity: BadgeIdentity) => identity.toLowerCase().replace(/_/g, '-');
+
+/** The badge as the API client sees it (spec §3 Badge). */
+export type Badge = {
+  identity: BadgeIdentity;
+  personalPhotoFile: { url: string; name: string } | null;
+  nameZh: string;
+  nameEn: string;
+  companyNameZh: string;
+  companyNameEn: string;
+  /** Base64 PNG; null until the order is paid (or free). */
+  qrCodeImage: string | null;
+  orderId: string;
+  eventSlug: string;
+  paymentStatus: string;
+  payment: { type: string | null; status: string; amountTwd: number | null } | null;
+  receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
+};
+
+/** Badge pick-up schedule (spec §9): dates are month/day of the conference year. */
+export const PICKUP_SCHEDULE = [
+  { days: '11/4–11/6', hours: '09:30–17:00', place: 'serviceStation' },
+  { days: '11/7', hours: '09:00–17:00', place: 'businessCentre' },
+  { days: '11/8–11/10', hours: '09:30–17:00', place: 'businessCentre' },
+  { days: '11/11–11/12', hours: '09:30–17:00', place: 'serviceStation' },
+] as const;

@@ -1,0 +1,76 @@
+import { enums, nullable, object, optional, refine, size, string, trimmed, type Infer } from 'superstruct';
+
+/** Payment types on the wire (spec §3): card, ATM transfer (TWD only), TWD and USD remittance. */
+export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const TRANSFER_TYPES: readonly PaymentType[] = ['atm', 'TWD', 'USD'];
+export const isTransfer = (type: PaymentType | null | undefined) => !!type && TRANSFER_TYPES.includes(type);
+/** The currency a payment type is paid in. */
+export const currencyOf = (type: PaymentType): 'TWD' | 'USD' => (type === 'USD' ? 'USD' : 'TWD');
+
+/** Processing page poll interval (spec §9). */
+export const PROCESSING_POLL_MS = 5000;
+
+/**
+ * Taiwan unified business number (統一編號) checksum: weights 1,2,1,2,1,2,4,1, sum the digits
+ * of each product; valid when the sum is divisible by 5 (the rule since 2023, which accepts every
+ * number the old divisible-by-10 rule did), or, when the 7th digit is 7, the sum plus 1 is.
+ */
+export function isValidUnifiedBusinessNumber(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false;
+  const weights = [1, 2, 1, 2, 1, 2, 4, 1];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) {
+    const product = Number(value[i]) * weights[i]!;
+    sum += Math.floor(product / 10) + (product % 10);
+  }
+  return sum % 5 === 0 || (value[6] === '7' && (sum + 1) % 5 === 0);
+}
+
+const Text = (max: number) => size(trimmed(string()), 0, max);
+const LastFive = refine(trimmed(string()), 'last_five_digits', (v) => /^\d{5}$/.test(v) || 'Must be exactly 5 digits');
+const Ubn = refine(trimmed(string()), 'unified_business_number', (v) => v === '' || isValidUnifiedBusinessNumber(v) || 'Not a valid unified business number');
+
+/** Transfer details and payment type (the pay page and the summary's edit form). */
+export const PaymentDetails = refine(
+  object({
+    type: enums(PAYMENT_TYPES),
+    remitter: optional(nullable(Text(256))),
+    senderBank: optional(nullable(Text(256))),
+    lastFiveDigits: optional(nullable(LastFive)),
+  }),
+  'payment',
+  (p, ctx) => {
+    if (!isTransfer(p.type)) return true;
+    const failures = [];
+    if (!p.lastFiveDigits) failures.push({ path: [...ctx.path, 'lastFiveDigits'], message: 'Last five digits are required for transfers' });
+    if (p.type === 'USD' && !p.remitter) failures.push({ path: [...ctx.path, 'remitter'], message: 'Remitter name is required for USD remittance' });
+    if (p.type === 'USD' && !p.senderBank) failures.push({ path: [...ctx.path, 'senderBank'], message: 'Sending bank is required for USD remittance' });
+    return failures.length ? failures : true;
+  },
+);
+
+/** Invoice: personal (two-part) or company (three-part, title and unified business number required). */
+export const ReceiptDetails = refine(
+  object({
+    kind: enums(['personal', 'company'] as const),
+    invoiceTitle: optional(nullable(Text(256))),
+    unifiedBusinessNumber: optional(nullable(Ubn)),
+  }),
+  'receipt',
+  (r, ctx) => {
+    if (r.kind !== 'company') return true;
+    const failures = [];
+    if (!r.invoiceTitle) failures.push({ path: [...ctx.path, 'invoiceTitle'], message: 'Invoice title is required for a company invoice' });
+    if (!r.unifiedBusinessNumber) failures.push({ path: [...ctx.path, 'unifiedBusinessNumber'], message: 'Unified business number is required for a company invoice' });
+    return failures.length ? failures : true;
+  },
+);
+
+/** Body of PUT /orders/{id} and PUT /demonstration_order (and the pay page's submit). */
+export const OrderPaymentUpdate = object({
+  payment: optional(PaymentDetails),
+  receipt: optional(ReceiptDetails),
+  lang: optional(string()),
+});
+export type OrderPaymentUpdate = Infer<typeof OrderPaymentUpdate>;

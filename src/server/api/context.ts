@@ -1,0 +1,45 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Struct } from 'superstruct';
+import type { Locale } from '../../i18n/locales';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { IdentityClient } from '../identity/identity';
+import type { MpgKeys } from '../payments/newebpay';
+import type { FileStorage } from '../services/storage';
+import type { User } from '../services/users';
+
+export type ApiConfig = Pick<
+  Config,
+  | 'API_BODY_LIMIT_BYTES' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL' | 'PAYMENT_EXPIRES_DAYS' | 'ORDER_PREFIX'
+  | 'PICKUP_CODE_SECRET' | 'NEWEBPAY_VERSION'
+>;
+
+export type ApiDeps = {
+  db: Db;
+  identity: IdentityClient;
+  config: ApiConfig;
+  storage: FileStorage;
+  /** Merchant keys and where the browser posts card payments. */
+  gateway: { keys: MpgKeys; url: (origin: string) => string };
+  now?: () => Date;
+  log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+};
+
+export type Env = { Variables: { user: User; locale: Locale } };
+export type ApiApp = Hono<Env>;
+
+/** What every route module gets: dependencies and the shared request helpers. */
+export type RouteContext = {
+  deps: ApiDeps;
+  now: () => Date;
+  log: NonNullable<ApiDeps['log']>;
+  auth: MiddlewareHandler<Env>;
+  /** Bearer token, or the identity cookie (GET links the browser opens directly). */
+  authOrCookie: MiddlewareHandler<Env>;
+  /** Parses a JSON body (snake_case → camelCase) and validates it; 400 with the issues otherwise. */
+  readJson: <T, S>(c: Context<Env>, struct: Struct<T, S>) => Promise<T>;
+  validQuery: <T, S>(c: Context<Env>, struct: Struct<T, S>) => T;
+  /** Answers `payload` as snake_case JSON. */
+  send: (c: Context, payload: unknown, status?: 200 | 201) => Response;
+  originOf: (c: Context) => string;
+};

@@ -1,0 +1,54 @@
+import { BadgeApplication } from '../../../features/badges/badges';
+import { OrderPaymentUpdate } from '../../../features/payments/payments';
+import { applyProfessional, claimFreeBadge, findBadgeOrder, getBadge } from '../../services/badges';
+import { findOrder } from '../../services/orders';
+import { updateOrderPayment } from '../../services/payments';
+import type { ApiApp, RouteContext } from '../context';
+import { badRequest, notFound } from '../errors';
+
+/** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
+export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
+  const { deps, auth } = ctx;
+  const badgeCtx = () => ({
+    now: ctx.now(),
+    pickupSecret: deps.config.PICKUP_CODE_SECRET,
+    orderPrefix: deps.config.ORDER_PREFIX,
+    paymentDays: deps.config.PAYMENT_EXPIRES_DAYS,
+  });
+
+  app.get('/demonstration', auth, async (c) => {
+    const badge = await getBadge(deps.db, c.get('user').id);
+    if (!badge) throw notFound('Badge');
+    return ctx.send(c, { data: badge });
+  });
+
+  // Free badge through a one-time link.
+  app.put('/demonstration', auth, async (c) => {
+    const code = c.req.query('code');
+    if (!code || code.length > 100) throw badRequest('validation_failed', 'code: a link code is required');
+    const application = await ctx.readJson(c, BadgeApplication);
+    await claimFreeBadge(deps.db, c.get('user'), code, application, badgeCtx());
+    return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
+  });
+
+  app.post('/demonstration_order', auth, async (c) => {
+    const application = await ctx.readJson(c, BadgeApplication);
+    return ctx.send(c, await applyProfessional(deps.db, c.get('user'), application, badgeCtx()), 201);
+  });
+
+  app.get('/demonstration_order', auth, async (c) => {
+    const row = await findBadgeOrder(deps.db, c.get('user').id);
+    const order = row && (await findOrder(deps.db, c.get('user').id, row.id, c.get('locale')));
+    if (!order) throw notFound('Badge order');
+    return ctx.send(c, { data: order });
+  });
+
+  app.put('/demonstration_order', auth, async (c) => {
+    const update = await ctx.readJson(c, OrderPaymentUpdate);
+    const userId = c.get('user').id;
+    const row = await findBadgeOrder(deps.db, userId);
+    if (!row) throw notFound('Badge order');
+    await updateOrderPayment(deps.db, { userId, orderId: row.id, update }, badgeCtx());
+    return ctx.send(c, await findOrder(deps.db, userId, row.id, c.get('locale')));
+  });
+}

@@ -1,0 +1,46 @@
+import { readOwnFile, saveUpload } from '../../services/files';
+import type { ApiApp, RouteContext } from '../context';
+import { ApiError, badRequest, notFound } from '../errors';
+
+/** Largest upload body accepted before the per-purpose size check (20 MB file + form overhead). */
+const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
+
+/** Uploads (multipart, Bearer) and downloads (owner only). */
+export function fileRoutes(app: ApiApp, ctx: RouteContext) {
+  const { deps, auth } = ctx;
+
+  app.post('/files/upload', auth, async (c) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > UPLOAD_BODY_LIMIT) throw new ApiError(400, 'file_too_large', 'The file exceeds 20 MB');
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+      throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
+    }
+    let form: Record<string, string | File>;
+    try {
+      form = (await c.req.parseBody()) as Record<string, string | File>;
+    } catch {
+      throw badRequest('invalid_multipart', 'The upload could not be read');
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
+    const purpose = typeof form.purpose === 'string' ? form.purpose : 'personal_photo';
+    return ctx.send(c, await saveUpload(deps.db, deps.storage, { ownerId: c.get('user').id, purpose, file }));
+  });
+
+  // A link on the badge page opens the photo: the browser sends the identity cookie, not a Bearer
+  // header, so both are accepted here (reads only; SameSite=Lax keeps other sites out).
+  app.get('/files/:fileId', ctx.authOrCookie, async (c) => {
+    const found = await readOwnFile(deps.db, deps.storage, c.get('user').id, c.req.param('fileId'));
+    if (!found) throw notFound('File');
+    return new Response(Buffer.from(found.bytes), {
+      headers: {
+        'content-type': found.row.contentType,
+        'content-length': String(found.bytes.length),
+        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(found.row.name)}`,
+        'cache-control': 'private, max-age=300',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      },
+    });
+  });
+}

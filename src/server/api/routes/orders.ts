@@ -1,0 +1,18 @@
+import { OrderPaymentUpdate } from '../../../features/payments/payments';
+import { findOrder } from '../../services/orders';
+import { updateOrderPayment } from '../../services/payments';
+import type { ApiApp, RouteContext } from '../context';
+import { notFound } from '../errors';
+
+/** Order updates: payment type, transfer details and invoice of an unpaid order (owner only). */
+export function orderRoutes(app: ApiApp, ctx: RouteContext) {
+  const { deps, auth } = ctx;
+  app.put('/orders/:orderId', auth, async (c) => {
+    const update = await ctx.readJson(c, OrderPaymentUpdate);
+    const userId = c.get('user').id;
+    await updateOrderPayment(deps.db, { userId, orderId: c.req.param('orderId'), update }, { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET });
+    const order = await findOrder(deps.db, userId, c.req.param('orderId'), c.get('locale'));
+    if (!order) throw notFound('Order');
+    return ctx.send(c, order);
+  });
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { localePath, toLocale } from '../../../i18n/locales';
+import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
+import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../services/payments';
+import { events, orders, paymentNotifications } from '../../db/schema';
+import type { Context } from 'hono';
+import type { ApiApp, Env, RouteContext } from '../context';
+import { badRequest } from '../errors';
+
+const BADGE_TYPES = new Set(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
+
+/** NewebPay MPG (DESIGN D10, reference/newebpay-mpg.md): trade info for the card form, notify, return. */
+export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
+  const { deps, auth } = ctx;
+  const keys = deps.gateway.keys;
+
+  // The encrypted trade info the pay page posts to the gateway in a hidden form.
+  app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
+    const user = c.get('user');
+    const { order, event, merchantOrderNo } = await startCardAttempt(deps.db, { userId: user.id, orderId: c.req.param('orderId') }, {
+      now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET,
+    });
+    const origin = ctx.originOf(c);
+    const page = BADGE_TYPES.has(order.registrationType)
+      ? `/badges/${order.id}/pay`
+      : `/events/${event.slug}/registrations/${order.id}/pay`;
+    const form = buildMpgForm(
+      {
+        orderNo: merchantOrderNo,
+        amount: Math.round(order.amountCents / 100),
+        itemDesc: locale === 'zh-TW' ? event.nameZh : event.nameEn,
+        email: user.email,
+        langType: locale === 'zh-TW' ? 'zh-tw' : 'en',
+        returnUrl: `${origin}/api/v1/payment/newebpay/return?lang=${locale}`,
+        notifyUrl: `${origin}/api/v1/payment/newebpay/notify`,
+        clientBackUrl: `${origin}/${localePath(locale)}${page}`,
+        timestamp: Math.floor(ctx.now().getTime() / 1000),
+      },
+      keys,
+      deps.config.NEWEBPAY_VERSION,
+    );
+    return ctx.send(c, {
+      data: {
+        gatewayUrl: deps.gateway.url(origin),
+        merchantId: form.MerchantID,
+        version: form.Version,
+        tradeInfoHex: form.TradeInfo,
+        tradeInfoHash: form.TradeSha,
+        orderNo: order.orderNo,
+        amountTwd: order.amountCents,
+      },
+    });
+  });
+
+  /** Verifies a gateway post, applies it, and records it (accepted or not) for reconciliation. */
+  async function receive(source: 'notify' | 'return', body: Record<string, unknown>): Promise<GatewayOutcome> {
+    const verified = verifyCallback(body, keys);
+    let outcome: GatewayOutcome;
+    if (!verified.ok) {
+      outcome = { outcome: 'rejected', reason: verified.reason };
+    } else {
+      outcome = await applyGatewayResult(
+        deps.db,
+        {
+          merchantOrderNo: verified.result.MerchantOrderNo,
+          amount: verified.result.Amt,
+          status: verified.status,
+          message: verified.result.Message,
+          tradeNo: verified.result.TradeNo || undefined,
+        },
+        { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET },
+      );
+    }
+    const accepted = outcome.outcome !== 'rejected';
+    await deps.db.insert(paymentNotifications).values({
+      orderId: 'orderId' in outcome ? (outcome.orderId ?? null) : null,
+      source,
+      accepted,
+      reason: outcome.outcome === 'rejected' ? outcome.reason : outcome.outcome,
+      // Only what was posted: encrypted, nothing secret in the clear.
+      payload: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v).slice(0, 4000)])),
+    });
+    if (!accepted) ctx.log('warn', 'payment notification rejected', { source, reason: outcome.outcome === 'rejected' ? outcome.reason : '' });
+    return outcome;
+  }
+
+  const formBody = async (c: Context<Env>) => {
+    try {
+      return (await c.req.parseBody()) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
+
+  // Server to server. Only HTTP 200 counts as delivered: a repeat of a verified notification is
+  // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
+  app.post('/payment/newebpay/notify', async (c) => {
+    const outcome = await receive('notify', await formBody(c));
+    if (outcome.outcome === 'rejected') throw badRequest('notification_rejected', `Notification rejected: ${outcome.reason}`);
+    return ctx.send(c, { data: { result: outcome.outcome } });
+  });
+
+  // The paying browser, posted cross-site by the gateway (no cookies): apply the same result
+  // (the notify may come later) and send the browser to the order's processing page.
+  app.post('/payment/newebpay/return', async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? 'en';
+    const outcome = await receive('return', await formBody(c));
+    const orderId = 'orderId' in outcome ? outcome.orderId : undefined;
+    if (!orderId) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
+    const [row] = await deps.db
+      .select({ type: orders.registrationType, slug: events.slug })
+      .from(orders)
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    const path = row && BADGE_TYPES.has(row.type)
+      ? `/badges/${orderId}/processing`
+      : `/events/${row?.slug ?? ''}/registrations/${orderId}/processing`;
+    return c.redirect(`/${localePath(locale)}${path}`, 303);
+  });
+}

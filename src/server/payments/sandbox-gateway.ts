@@ -1,0 +1,428 @@
+import { createHash, randomInt } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { html, raw } from 'hono/html';
+import {
+  decryptTradeInfo,
+  encryptText,
+  MPG_ORDER_NO_PATTERN,
+  MPG_TRADE_LIMIT,
+  tradeSha,
+  verifyTradeSha,
+  type MpgKeys,
+} from './newebpay';
+
+/*
+ * DEVELOPMENT/TEST card gateway. Stands in for NewebPay's MPG endpoint (`/MPG/mpg_gateway`) when
+ * no real gateway URL is configured, implementing the gateway's side of the same protocol (D10,
+ * reference newebpay-mpg.md): it verifies TradeSha, decrypts TradeInfo, shows a card form, then
+ * posts an encrypted result to NotifyURL (server to server, retried unless HTTP 200) and sends the
+ * browser to ReturnURL with the same five fields. No money moves; only test cards are accepted.
+ * It is stateless: the payment step re-posts and re-verifies the original four fields, so paying
+ * twice with the same form yields two notifies, which the merchant side must handle idempotently
+ * (as it must with the real gateway's retries).
+ */
+
+export const SANDBOX_TEST_CARDS = { success: '4000-2211-1111-1111', declined: '4000-0000-0000-0002' } as const;
+
+export type SandboxGatewayOptions = {
+  keys: MpgKeys;
+  /** Used for the server-to-server notify; injectable so tests and in-process setups can route it. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Milliseconds since the epoch (default Date.now). */
+  now?: () => number;
+  log?: (msg: string, data?: object) => void;
+};
+
+/** The gateway allows TimeStamp within ±120 s of its clock. */
+const CLOCK_SKEW_SECONDS = 120;
+/** Retries after a first notify attempt that did not get HTTP 200. */
+const NOTIFY_RETRIES = 3;
+/** A hung notify endpoint must not hold the paying browser forever. */
+const NOTIFY_TIMEOUT_MS = 10_000;
+/** Taipei is UTC+8 all year (no daylight saving), so a fixed offset is exact. */
+const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+// The return page auto-submits with this exact script; the CSP allows it by hash only.
+const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit()';
+const AUTO_SUBMIT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT, 'utf8').digest('base64')}'`;
+
+type Lang = 'en' | 'zh';
+
+const copy = {
+  en: {
+    banner: 'NewebPay sandbox — test payments only, no money moves',
+    title: 'Test payment page',
+    orderNo: 'Merchant order number', item: 'Item', amount: 'Amount',
+    cardNo: 'Card number', exp: 'Expiry date', expHint: 'MM/YY', cvc: 'CVC', cvcHint: '3 or 4 digits',
+    pay: 'Pay', cancel: 'Cancel and go back',
+    fixErrors: 'Please correct the fields marked below.',
+    errCardNo: 'Enter the card number: 12 to 19 digits.',
+    errExp: 'Enter an expiry date that has not passed, as MM/YY.',
+    errCvc: 'Enter the 3- or 4-digit security code.',
+    testCards: 'Test cards', sep: ': ', succeeds: 'payment succeeds', isDeclined: 'the card is declined',
+    anyExpiry: 'Use any future expiry date and any 3-digit CVC.',
+    returning: 'Returning to the merchant', continue: 'Continue', result: 'Payment result',
+    paid: 'Payment successful.', declined: 'Payment failed: the card was declined.',
+    unknownCard: 'Payment failed: unknown card. Use one of the test cards.',
+  },
+  zh: {
+    banner: '藍新金流測試環境：僅供測試，不會實際扣款',
+    title: '測試用付款頁面',
+    orderNo: '商店訂單編號', item: '商品名稱', amount: '金額',
+    cardNo: '卡號', exp: '有效期限', expHint: '月／年（MM/YY）', cvc: '安全碼', cvcHint: '卡片背面 3 或 4 位數字',
+    pay: '付款', cancel: '取消並返回',
+    fixErrors: '請修正下列標示的欄位。',
+    errCardNo: '請輸入 12 至 19 位數字的卡號。',
+    errExp: '請以 MM/YY 格式輸入尚未到期的有效期限。',
+    errCvc: '請輸入 3 或 4 位數字的安全碼。',
+    testCards: '測試卡號', sep: '：', succeeds: '付款成功', isDeclined: '交易遭拒',
+    anyExpiry: '有效期限請填任一未來日期，安全碼可填任意 3 位數字。',
+    returning: '正在返回商店', continue: '繼續', result: '付款結果',
+    paid: '付款成功。', declined: '付款失敗：卡片遭拒絕。',
+    unknownCard: '付款失敗：無法辨識的卡號，請使用測試卡號。',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+type RejectReason = 'missing_fields' | 'bad_trade_sha' | 'wrong_merchant' | 'decrypt_failed' | 'bad_params' | 'expired';
+
+/** Bilingual explanations for a rejected request: we may not know its LangType. */
+const rejectCopy: Record<RejectReason, { en: string; zh: string }> = {
+  missing_fields: {
+    en: 'The request is missing MerchantID, TradeInfo, TradeSha or Version.',
+    zh: '請求缺少 MerchantID、TradeInfo、TradeSha 或 Version。',
+  },
+  bad_trade_sha: {
+    en: 'TradeSha does not match TradeInfo: the request was altered, or HashKey / HashIV differ.',
+    zh: 'TradeSha 與 TradeInfo 不符：請求可能遭竄改，或 HashKey／HashIV 設定不一致。',
+  },
+  wrong_merchant: { en: 'Unknown MerchantID.', zh: '商店代號（MerchantID）不符。' },
+  decrypt_failed: { en: 'TradeInfo could not be decrypted.', zh: '無法解密 TradeInfo。' },
+  bad_params: { en: 'A TradeInfo parameter is missing or invalid:', zh: 'TradeInfo 參數缺漏或格式錯誤：' },
+  expired: {
+    en: 'The request has expired: TimeStamp is more than 120 seconds from the gateway clock, or the payment time limit has passed.',
+    zh: '請求已逾時：TimeStamp 與金流主機時間相差超過 120 秒，或已超過交易限制時間。',
+  },
+};
+
+/** The original four fields, carried as hidden inputs so the payment step stays stateless. */
+type GatewayFields = { MerchantID: string; TradeInfo: string; TradeSha: string; Version: string };
+
+type Trade = {
+  fields: GatewayFields;
+  orderNo: string;
+  amount: number;
+  itemDesc: string;
+  lang: Lang;
+  returnUrl?: string;
+  notifyUrl?: string;
+  clientBackUrl?: string;
+};
+
+type Verified = { ok: true; trade: Trade } | { ok: false; reason: RejectReason; detail?: string };
+
+const isHttpUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol) && value.length <= 200;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Verifies the gateway form post (or its hidden re-post on the payment step). The payment step
+ * allows the TradeLimit on top of the entry skew: the page may legitimately stay open that long.
+ */
+function verifyRequest(body: Record<string, unknown>, keys: MpgKeys, nowSeconds: number, step: 'entry' | 'pay'): Verified {
+  const { MerchantID, TradeInfo, TradeSha, Version } = body;
+  if (![MerchantID, TradeInfo, TradeSha, Version].every((v) => typeof v === 'string' && v !== '')) {
+    return { ok: false, reason: 'missing_fields' };
+  }
+  const fields = { MerchantID, TradeInfo, TradeSha, Version } as GatewayFields;
+  if (!verifyTradeSha(fields.TradeInfo, fields.TradeSha, keys)) return { ok: false, reason: 'bad_trade_sha' };
+  if (fields.MerchantID !== keys.merchantId) return { ok: false, reason: 'wrong_merchant' };
+
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(decryptTradeInfo(fields.TradeInfo, keys));
+  } catch {
+    return { ok: false, reason: 'decrypt_failed' };
+  }
+  const p = (name: string) => params.get(name) ?? '';
+  const bad = (detail: string): Verified => ({ ok: false, reason: 'bad_params', detail });
+
+  if (p('MerchantID') !== keys.merchantId) return { ok: false, reason: 'wrong_merchant' };
+  if (p('Version') !== fields.Version) return bad('Version');
+  if (p('RespondType') !== 'JSON') return bad('RespondType (only JSON is supported)');
+  if (!/^\d{1,12}$/.test(p('TimeStamp'))) return bad('TimeStamp');
+  if (!MPG_ORDER_NO_PATTERN.test(p('MerchantOrderNo'))) return bad('MerchantOrderNo');
+  if (!/^[1-9]\d{0,9}$/.test(p('Amt'))) return bad('Amt');
+  const itemDesc = p('ItemDesc');
+  if (!itemDesc || Array.from(itemDesc).length > 50 || /[\r\n"']/.test(itemDesc)) return bad('ItemDesc');
+  if (p('CREDIT') !== '1') return bad('CREDIT (this sandbox only takes card payments)');
+  for (const name of ['ReturnURL', 'NotifyURL', 'ClientBackURL']) {
+    if (params.has(name) && !isHttpUrl(p(name))) return bad(name);
+  }
+  if (params.has('TradeLimit') && !/^\d{1,6}$/.test(p('TradeLimit'))) return bad('TradeLimit');
+
+  const age = nowSeconds - Number(p('TimeStamp'));
+  const tradeLimit = Number(p('TradeLimit')) || MPG_TRADE_LIMIT.max;
+  const maxAge = CLOCK_SKEW_SECONDS + (step === 'pay' ? Math.min(Math.max(tradeLimit, MPG_TRADE_LIMIT.min), MPG_TRADE_LIMIT.max) : 0);
+  if (age < -CLOCK_SKEW_SECONDS || age > maxAge) return { ok: false, reason: 'expired' };
+
+  return {
+    ok: true,
+    trade: {
+      fields,
+      orderNo: p('MerchantOrderNo'),
+      amount: Number(p('Amt')),
+      itemDesc,
+      lang: p('LangType') === 'en' ? 'en' : 'zh', // the gateway shows Traditional Chinese for anything but en
+      returnUrl: p('ReturnURL') || undefined,
+      notifyUrl: p('NotifyURL') || undefined,
+      clientBackUrl: p('ClientBackURL') || undefined,
+    },
+  };
+}
+
+/** Taipei wall-clock parts of an instant. */
+function taipei(ms: number) {
+  const d = new Date(ms + TAIPEI_OFFSET_MS);
+  return {
+    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
+    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+  };
+}
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+type CardInput = { cardNo: string; exp: string; cvc: string };
+type CardErrors = Partial<Record<keyof CardInput, string>>;
+
+/** Validates the card form; returns the card digits or per-field errors. */
+function readCard(input: CardInput, nowMs: number, t: (typeof copy)[Lang]): { digits: string } | { errors: CardErrors } {
+  const errors: CardErrors = {};
+  const digits = input.cardNo.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) errors.cardNo = t.errCardNo;
+
+  const exp = input.exp.trim();
+  const m = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(exp) ?? /^(\d{2})(\d{2})$/.exec(exp);
+  const month = Number(m?.[1]);
+  const year = 2000 + Number(m?.[2]);
+  const today = taipei(nowMs);
+  // A card is valid through the last day of its expiry month.
+  if (!m || month < 1 || month > 12 || year * 12 + month < today.year * 12 + today.month) errors.exp = t.errExp;
+
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = t.errCvc;
+  return Object.keys(errors).length ? { errors } : { digits };
+}
+
+const formatTwd = (amount: number) => `TWD ${new Intl.NumberFormat('en-US').format(amount)}`;
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;margin:0;background:#f5f5f5;color:#171717;line-height:1.5}
+main{max-width:28rem;margin:2rem auto;background:#fff;padding:2rem;border-radius:.5rem;box-shadow:0 1px 3px #0002}
+h1{font-size:1.5rem;margin:1rem 0}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
+.banner{background:#fff4ed;border:1px solid #b23c00;color:#742b0a;padding:.5rem .75rem;border-radius:.25rem;font-size:.875rem;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0}dt{color:#404040}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+label{display:block;margin-top:1rem;font-weight:600}
+input{display:block;width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;border:1px solid #737373;border-radius:.25rem;font:inherit}
+input[aria-invalid=true]{border-color:#a8161f;border-width:2px}
+.hint{margin:.125rem 0 0;color:#525252;font-size:.875rem}
+button{margin-top:1.5rem;width:100%;padding:.6rem;background:#b23c00;color:#fff;border:0;border-radius:.25rem;font:inherit;font-weight:600;cursor:pointer}
+.error{color:#a8161f;margin:.25rem 0 0}a{color:#1d4ed8}code{font-size:1rem}
+.cards{margin-top:1.5rem;padding:.75rem 1rem;background:#f5f5f5;border-radius:.25rem}.cards ul{padding-left:1.25rem;margin:.25rem 0}
+`;
+
+const page = (lang: Lang, title: string, body: ReturnType<typeof html>) => html`<!doctype html>
+<html lang="${lang === 'en' ? 'en' : 'zh-TW'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${title}</title><style>${raw(STYLE)}</style></head><body><main>${body}</main></body></html>`;
+
+/** Pages carry their own CSP: they are served by Hono, outside Astro's headers. */
+const BASE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
+const hiddenInputs = (fields: Record<string, string>) =>
+  Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`);
+
+/** The test gateway as a Hono app mounted at /sandbox-gateway. */
+export function createSandboxGateway(options: SandboxGatewayOptions) {
+  const { keys } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((msg: string, data?: object) => console.info(msg, data ?? ''));
+  const app = new Hono().basePath('/sandbox-gateway');
+
+  const send = (c: Context, body: ReturnType<typeof html>, status: 200 | 400, csp: string) => {
+    c.header('content-security-policy', csp);
+    c.header('cache-control', 'no-store');
+    return c.html(body, status);
+  };
+
+  const readForm = async (c: Context): Promise<Record<string, string>> => {
+    try {
+      const body = await c.req.parseBody();
+      return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    } catch {
+      return {};
+    }
+  };
+
+  const rejectPage = (c: Context, v: Extract<Verified, { ok: false }>) => {
+    log('sandbox-gateway: request rejected', { reason: v.reason, detail: v.detail });
+    const r = rejectCopy[v.reason];
+    return send(c, page('en', 'Payment request rejected', html`
+      <p class="banner" role="note">${copy.en.banner}<br><span lang="zh-TW">${copy.zh.banner}</span></p>
+      <h1>This payment request cannot be processed <span lang="zh-TW">無法處理此付款請求</span></h1>
+      <p>${r.en}${v.detail ? html` <code>${v.detail}</code>` : ''}</p>
+      <p lang="zh-TW">${r.zh}${v.detail ? html` <code>${v.detail}</code>` : ''}</p>
+      <p class="hint">Reason code / 錯誤代碼：<code>${v.reason}</code></p>`), 400, BASE_CSP);
+  };
+
+  const paymentPage = (trade: Trade, values?: Partial<CardInput>, errors: CardErrors = {}) => {
+    const t = copy[trade.lang];
+    const field = (key: keyof CardInput, label: string, attrs: { name: string; autocomplete: string; maxlength: number; hint?: string }) => {
+      const id = key;
+      const hintId = attrs.hint ? `${id}-hint` : undefined;
+      const by = [hintId, errors[key] ? `${id}-error` : undefined].filter(Boolean).join(' ');
+      return html`
+        <label for="${id}">${label}</label>
+        ${attrs.hint ? html`<p id="${hintId}" class="hint">${attrs.hint}</p>` : ''}
+        <input id="${id}" name="${attrs.name}" type="text" inputmode="numeric" autocomplete="${attrs.autocomplete}"
+          maxlength="${attrs.maxlength}" required value="${key === 'cvc' ? '' : (values?.[key] ?? '')}"
+          ${errors[key] ? html`aria-invalid="true"` : ''} ${by ? html`aria-describedby="${by}"` : ''}>
+        ${errors[key] ? html`<p id="${id}-error" class="error">${errors[key]}</p>` : ''}`;
+    };
+    return page(trade.lang, t.title, html`
+      <p class="banner" role="note">${t.banner}</p>
+      <h1>${t.title}</h1>
+      <dl>
+        <dt>${t.orderNo}</dt><dd>${trade.orderNo}</dd>
+        <dt>${t.item}</dt><dd>${trade.itemDesc}</dd>
+        <dt>${t.amount}</dt><dd>${formatTwd(trade.amount)}</dd>
+      </dl>
+      ${Object.keys(errors).length ? html`<p class="error" role="alert">${t.fixErrors}</p>` : ''}
+      <form method="post" action="pay" novalidate>
+        ${hiddenInputs(trade.fields)}
+        ${field('cardNo', t.cardNo, { name: 'CardNo', autocomplete: 'cc-number', maxlength: 23 })}
+        ${field('exp', t.exp, { name: 'CardExp', autocomplete: 'cc-exp', maxlength: 7, hint: t.expHint })}
+        ${field('cvc', t.cvc, { name: 'CardCVC', autocomplete: 'cc-csc', maxlength: 4, hint: t.cvcHint })}
+        <button type="submit">${t.pay}</button>
+      </form>
+      ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : ''}
+      <section class="cards" aria-labelledby="test-cards">
+        <h2 id="test-cards">${t.testCards}</h2>
+        <ul>
+          <li><code>${SANDBOX_TEST_CARDS.success}</code>${t.sep}${t.succeeds}</li>
+          <li><code>${SANDBOX_TEST_CARDS.declined}</code>${t.sep}${t.isDeclined}</li>
+        </ul>
+        <p>${t.anyExpiry}</p>
+      </section>`);
+  };
+
+  /** Posts the result to NotifyURL; only HTTP 200 counts as delivered, as with the real gateway. */
+  const notify = async (url: string, fields: Record<string, string>, orderNo: string) => {
+    for (let attempt = 1; attempt <= 1 + NOTIFY_RETRIES; attempt++) {
+      try {
+        const res = await options.fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+          signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
+        });
+        await res.body?.cancel().catch(() => undefined); // free the connection; the body is not used
+        if (res.status === 200) {
+          log('sandbox-gateway: notify delivered', { url, orderNo, status: fields.Status, attempt });
+          return;
+        }
+        log('sandbox-gateway: notify not accepted', { url, orderNo, attempt, httpStatus: res.status });
+      } catch (error) {
+        log('sandbox-gateway: notify failed', { url, orderNo, attempt, error: String(error) });
+      }
+    }
+    log('sandbox-gateway: notify given up', { url, orderNo, attempts: 1 + NOTIFY_RETRIES });
+  };
+
+  app.post('/MPG/mpg_gateway', async (c) => {
+    const v = verifyRequest(await readForm(c), keys, Math.floor(now() / 1000), 'entry');
+    if (!v.ok) return rejectPage(c, v);
+    return send(c, paymentPage(v.trade), 200, `${BASE_CSP}; form-action 'self'`);
+  });
+
+  app.post('/MPG/pay', async (c) => {
+    const body = await readForm(c);
+    // The hidden fields come back from the browser: verify them exactly like a new request.
+    const v = verifyRequest(body, keys, Math.floor(now() / 1000), 'pay');
+    if (!v.ok) return rejectPage(c, v);
+    const { trade } = v;
+    const t = copy[trade.lang];
+
+    const input: CardInput = { cardNo: body.CardNo ?? '', exp: body.CardExp ?? '', cvc: body.CardCVC ?? '' };
+    const card = readCard(input, now(), t);
+    if ('errors' in card) return send(c, paymentPage(trade, input, card.errors), 400, `${BASE_CSP}; form-action 'self'`);
+
+    const outcome =
+      card.digits === SANDBOX_TEST_CARDS.success.replace(/-/g, '')
+        ? { Status: 'SUCCESS', Message: 'Payment authorised (sandbox)', text: t.paid }
+        : card.digits === SANDBOX_TEST_CARDS.declined.replace(/-/g, '')
+          ? { Status: 'MPG03009', Message: 'Card declined (sandbox)', text: t.declined }
+          : { Status: 'MPG03008', Message: 'Unknown card (sandbox): use a test card', text: t.unknownCard };
+    const success = outcome.Status === 'SUCCESS';
+
+    const at = taipei(now());
+    const result = {
+      Status: outcome.Status,
+      Message: outcome.Message,
+      Result: {
+        MerchantID: keys.merchantId,
+        Amt: trade.amount,
+        // Gateway trade numbers look like YYMMDD + 8 digits (Taipei date).
+        TradeNo: `${pad2(at.year % 100)}${pad2(at.month)}${pad2(at.day)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+        MerchantOrderNo: trade.orderNo,
+        PaymentType: 'CREDIT',
+        RespondType: 'JSON',
+        PayTime: `${at.year}-${pad2(at.month)}-${pad2(at.day)} ${pad2(at.hour)}:${pad2(at.minute)}:${pad2(at.second)}`,
+        IP: '127.0.0.1',
+        EscrowBank: 'HNCB',
+        AuthBank: 'KGI',
+        RespondCode: success ? '00' : '05',
+        Auth: success ? '123456' : '',
+        Card6No: card.digits.slice(0, 6),
+        Card4No: card.digits.slice(-4),
+      },
+    };
+    // With RespondType=JSON the encrypted plain text is the JSON itself (not a query string).
+    const tradeInfo = encryptText(JSON.stringify(result), keys);
+    const fields = {
+      Status: outcome.Status,
+      MerchantID: keys.merchantId,
+      Version: trade.fields.Version,
+      TradeInfo: tradeInfo,
+      TradeSha: tradeSha(tradeInfo, keys),
+    };
+
+    log('sandbox-gateway: payment', { orderNo: trade.orderNo, amount: trade.amount, status: outcome.Status });
+    // Awaited so the merchant usually knows the outcome before the browser returns; failures are
+    // logged inside and never reach the browser response.
+    if (trade.notifyUrl) await notify(trade.notifyUrl, fields, trade.orderNo).catch(() => undefined);
+
+    if (!trade.returnUrl) {
+      // Without a ReturnURL the real gateway shows its own result page.
+      return send(c, page(trade.lang, t.result, html`
+        <p class="banner" role="note">${t.banner}</p>
+        <h1>${t.result}</h1>
+        <p>${outcome.text}</p>
+        ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : ''}`), 200, BASE_CSP);
+    }
+
+    const csp = `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.returnUrl).origin}`;
+    return send(c, page(trade.lang, t.returning, html`
+      <p class="banner" role="note">${t.banner}</p>
+      <h1>${t.returning}</h1>
+      <p>${outcome.text}</p>
+      <form method="post" action="${trade.returnUrl}">
+        ${hiddenInputs(fields)}
+        <button type="submit">${t.continue}</button>
+      </form>
+      <script>${raw(AUTO_SUBMIT_SCRIPT)}</script>`), 200, csp);
+  });
+
+  return app;
+}
