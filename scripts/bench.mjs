@@ -10,13 +10,14 @@
  *      redirects and a small cookie jar) to get an `idc-token`;
  *   5. measures every key page in both locales: HTML bytes (raw and gzip), JS shipped (gzip; every
  *      <script src>, modulepreload, astro-island component/renderer plus the chunks they import
- *      statically, and inline scripts), React runtime shipped or not, and the content-encoding
- *      answered to `accept-encoding: br, gzip`;
- *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility;
+ *      statically, and inline scripts), CSS (gzip), React runtime shipped or not, and the
+ *      content-encoding answered to `accept-encoding: br, gzip`;
+ *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility, each
+ *      run in a fresh Chromium (see lighthouseRun for why);
  *   7. load-tests the orders page and `GET /api/v1/orders?limit=100` with autocannon;
  *   8. prints tables, checks the budgets (PASS/FAIL) and writes bench-results/latest.json.
  * The server is stopped and the temporary directory removed in every case. Exit code 1 when a
- * budget fails (or something could not be measured), 0 otherwise.
+ * budget fails (or something could not be measured), 130 when interrupted, 0 otherwise.
  *
  * Flags:
  *   --no-build            use the existing dist/ instead of building
