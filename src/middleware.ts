@@ -81,5 +81,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isPage && prefixed && request.method === 'GET' && cookies.get(LOCALE_COOKIE)?.value !== locale) {
     cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
   }
-  return withSecurityHeaders(await next());
+  const response = await next();
+  // Pages seen signed in carry personal data: never store them in a shared cache.
+  if (isPage && context.locals.token && !response.headers.has('cache-control')) {
+    try {
+      response.headers.set('cache-control', 'private, no-store');
+    } catch {
+      /* immutable headers (a proxied response): leave them */
+    }
+  }
+  return withSecurityHeaders(response);
 });

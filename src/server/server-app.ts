@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { createApi } from './api/app';
+import { createApi, type ApiDeps } from './api/app';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
@@ -16,7 +16,19 @@ export type ServerAppOptions = {
   /** Upload storage; default: files under DATA_DIR/uploads (or UPLOAD_DIR). */
   storage?: FileStorage;
   now?: () => Date;
+  /** Structured log sink; default: JSON lines on the console, filtered by LOG_LEVEL. */
+  log?: ApiLog;
 };
+
+type ApiLog = NonNullable<ApiDeps['log']>;
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+
+/** JSON lines on the console at or above `level` (LOG_LEVEL). */
+export function consoleLog(level: keyof typeof LEVELS): ApiLog {
+  return (at, message, data) => {
+    if (LEVELS[at] >= LEVELS[level]) console[at](JSON.stringify({ level: at, message, ...data }));
+  };
+}
 
 /**
  * Everything the portal serves besides pages: the registration API and, when no external one is
@@ -25,6 +37,7 @@ export type ServerAppOptions = {
  */
 export async function createServerApp(options: ServerAppOptions) {
   const { config } = options;
+  const log = options.log ?? consoleLog(config.LOG_LEVEL);
   const root = new Hono();
   // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
   const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
@@ -70,7 +83,7 @@ export async function createServerApp(options: ServerAppOptions) {
       keys,
       fetch: (url, init) => inProcess(url, init),
       ...(options.now ? { now: () => options.now!().getTime() } : {}),
-      log: (message, data) => console.info(JSON.stringify({ level: 'info', message, ...data })),
+      log: (message, data) => log('info', message, data as Record<string, unknown> | undefined),
     });
     root.route('/', sandbox);
   }
@@ -85,7 +98,7 @@ export async function createServerApp(options: ServerAppOptions) {
       ? c.json({ code: 'not_found', message: 'Route not found', error: 'Route not found' }, 404)
       : c.text('Not found', 404),
   );
-  const api = createApi({ db: options.db, identity, config, storage, gateway, ...(options.now ? { now: options.now } : {}) });
+  const api = createApi({ db: options.db, identity, config, storage, gateway, log, ...(options.now ? { now: options.now } : {}) });
   root.route('/', api);
   return { app: root, identity, inProcessFetch: inProcess };
 }

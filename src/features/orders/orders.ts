@@ -72,3 +72,21 @@ export function registrationStatus(status: PaymentStatus | string): Registration
 /** Path of an order's summary page (locale prefix added by the caller). */
 export const orderSummaryPath = (order: Pick<Order, 'eventSlug' | 'orderId'>) =>
   `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
+
+const BADGE_TYPES = new Set(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
+export const isBadgeOrder = (order: Pick<Order, 'registrationType'>) => BADGE_TYPES.has(order.registrationType);
+
+/** Where an order's pages live: badges under /badges/{id}, others under their event. */
+export function orderPaths(order: Pick<Order, 'orderId' | 'eventSlug' | 'registrationType'>) {
+  const summary = `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
+  const base = isBadgeOrder(order) ? `/badges/${encodeURIComponent(order.orderId)}` : summary;
+  return { summary, pay: `${base}/pay`, processing: `${base}/processing`, done: isBadgeOrder(order) ? '/account/badge' : summary };
+}
+
+/** Whether an order's remittance and invoice details may still be changed (spec §4 Form editing). */
+export function editState(order: Pick<Order, 'paymentStatus' | 'formModifyExpiresAt'>, now: Date): 'editable' | 'paid' | 'expired' | 'closed' {
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'free') return 'paid';
+  if (order.paymentStatus === 'overdue' || order.paymentStatus === 'canceled') return 'closed';
+  if (order.formModifyExpiresAt && new Date(order.formModifyExpiresAt).getTime() < now.getTime()) return 'expired';
+  return 'editable';
+}

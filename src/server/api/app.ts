@@ -101,15 +101,19 @@ export function createApi(deps: ApiDeps) {
     return result.value;
   };
   const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf };
-  // Unpaid orders past their deadline become overdue before anyone reads or changes orders.
+  // Unpaid orders past their deadline become overdue before anyone reads or changes orders
+  // (badge orders included: the badge page and badges/new read the badge order).
   let lastExpiry = 0;
-  app.use('/orders/*', async (_c, next) => {
+  const expiry: MiddlewareHandler<Env> = async (_c, next) => {
     if (Date.now() - lastExpiry > 10_000) {
       lastExpiry = Date.now();
       await expireOverdueOrders(deps.db, now());
     }
     await next();
-  });
+  };
+  app.use('/orders/*', expiry);
+  app.use('/demonstration', expiry);
+  app.use('/demonstration_order', expiry);
 
   // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
   app.get('/user/signin', (c) => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -43,9 +43,96 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? resolve(options.dataDir) : undefined;
   // PGlite creates its data directory without `recursive`: make the parent first.
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A PGlite data directory another live process has open. */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: { pid: number; since?: string; command?: string },
+  ) {
+    super(
+      `The database in ${dataDir} is in use by process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}. ` +
+        'PGlite cannot be shared between processes: stop that process (e.g. the portal server) and try again, ' +
+        'or use a PostgreSQL server (DATABASE_URL).',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+const lockedHere = new Set<string>();
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite takes no lock of its own: a second process opening the same directory (an operator
+ * command while the server runs) would silently work on a diverging copy and can corrupt it. A
+ * lock file next to the directory names the holder; a holder that is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  const mine = JSON.stringify({ pid: process.pid, since: new Date().toISOString(), command: process.argv.slice(1).join(' ').slice(0, 200) });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      lockedHere.add(file);
+      const release = () => {
+        lockedHere.delete(file);
+        process.off('exit', release);
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder: { pid?: unknown; since?: string; command?: string } | undefined;
+    try {
+      holder = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      holder = undefined;
+    }
+    const pid = typeof holder?.pid === 'number' ? holder.pid : undefined;
+    // Our own pid left by an earlier run (containers reuse pid 1) is stale unless we hold it now.
+    const live = pid !== undefined && (pid === process.pid ? lockedHere.has(file) : isAlive(pid));
+    if (live) throw new DatabaseInUseError(dataDir, { ...holder, pid: pid! });
+    try {
+      unlinkSync(file);
+    } catch {
+      // another process took it over first: try again
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
 }

@@ -8,7 +8,7 @@ import { newOrderNo } from '../db/demo';
 import { badgeLinks, badges, events, files, orders, payments, receipts, registrations } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { fileUrl } from './files';
-import { ensureBadge, paymentDeadline, type PaymentContext } from './payments';
+import { ensureBadge, expireOverdueOrders, paymentDeadline, type PaymentContext } from './payments';
 import { qrPng } from './pickup';
 import type { User } from './users';
 
@@ -62,6 +62,8 @@ export async function applyProfessional(db: Db, user: User, application: BadgeAp
   if (window === 'closed') throw badRequest('registration_closed', 'Event registration has closed');
   if (window === 'not_open') throw badRequest('registration_not_open', 'Event not yet open');
   await checkPhoto(db, user.id, application.personalPhotoFileId);
+  // A lapsed unpaid order must not block a new one until the next expiry run.
+  await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
   const expires = paymentDeadline(ctx.now, event.registerEndAt, ctx.paymentDays);
   try {
@@ -97,6 +99,7 @@ export async function applyProfessional(db: Db, user: User, application: BadgeAp
 /** A free badge through a one-time link: the link is used once, in the same transaction as the badge. */
 export async function claimFreeBadge(db: Db, user: User, code: string, application: BadgeApplication, ctx: BadgeContext) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
+  await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
   if (!event) throw notFound('Event');
   try {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { OrderPaymentUpdate } from '../../features/payments/payments';
 import { currencyOf, isTransfer } from '../../features/payments/payments';
 import { ApiError, notFound } from '../api/errors';
 import type { Db, Tx } from '../db/client';
 import { badges, events, orders, payments, receipts, registrations, users } from '../db/schema';
+import { isUniqueViolation } from './db-errors';
 import { pickupCode } from './pickup';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,14 +18,20 @@ export function paymentDeadline(now: Date, registerEndAt: Date, days: number): D
 
 /**
  * Unpaid orders past their payment deadline become overdue and give their seat back, in one
- * transaction; rows another transaction holds are left for the next run.
+ * transaction; rows another transaction holds are left for the next run. `scope` limits the run
+ * to one user's orders and the badge orders of one e-mail (before a new badge application).
  */
-export async function expireOverdueOrders(db: Db, now: Date): Promise<number> {
+export async function expireOverdueOrders(db: Db, now: Date, scope?: { userId: string; emailKey?: string }): Promise<number> {
   return db.transaction(async (tx) => {
+    const whose = scope
+      ? scope.emailKey
+        ? or(eq(orders.userId, scope.userId), eq(orders.badgeEmailKey, scope.emailKey))
+        : eq(orders.userId, scope.userId)
+      : undefined;
     const due = await tx
       .select({ id: orders.id, eventId: orders.eventId, holdsSeat: orders.holdsSeat })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.paymentExpiresAt, now)))
+      .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.paymentExpiresAt, now), whose))
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
     const ids = due.map((d) => d.id);
@@ -100,6 +107,11 @@ export async function updateOrderPayment(db: Db, input: { userId: string; orderI
     if (event.formModifyExpiresAt && event.formModifyExpiresAt.getTime() < ctx.now.getTime()) {
       throw new ApiError(409, 'form_modify_expired', 'Order details can no longer be changed');
     }
+    // An unpaid order past its deadline is overdue even before the expiry run marks it so: a
+    // transfer declared now does not count (spec §4, transfer instruction).
+    if (order.paymentStatus === 'pending' && order.paymentExpiresAt && order.paymentExpiresAt.getTime() < ctx.now.getTime()) {
+      throw new ApiError(409, 'order_closed', 'The payment deadline of this order has passed');
+    }
     const { payment, receipt } = input.update;
     if (payment) {
       if (order.paymentStatus === 'checking' && !isTransfer(payment.type)) {
@@ -165,14 +177,18 @@ export const orderNoOf = (merchantOrderNo: string) => merchantOrderNo.split('_')
 export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: PaymentContext): Promise<GatewayOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ order: orders })
+      .select({ order: orders, priceCentsTwd: events.priceCentsTwd })
       .from(orders)
+      .innerJoin(events, eq(events.id, orders.eventId))
       .where(eq(orders.orderNo, orderNoOf(result.merchantOrderNo)))
-      .for('update')
+      .for('update', { of: orders })
       .limit(1);
     if (!row) return { outcome: 'rejected', reason: 'unknown_order' };
     const { order } = row;
-    if (order.currency !== 'TWD' || Math.round(order.amountCents / 100) !== result.amount) {
+    // Cards are charged in TWD. An order since switched to a USD transfer (another tab, or the
+    // pay page after an abandoned card attempt) was charged what startCardAttempt asked for.
+    const cardCents = order.currency === 'TWD' ? order.amountCents : row.priceCentsTwd * order.quantity;
+    if (Math.round(cardCents / 100) !== result.amount) {
       return { outcome: 'rejected', reason: 'amount_mismatch', orderId: order.id };
     }
     if (result.status === 'SUCCESS') {
@@ -180,15 +196,15 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       if (!['pending', 'checking', 'overdue'].includes(order.paymentStatus)) {
         return { outcome: 'rejected', reason: `order_${order.paymentStatus}`, orderId: order.id };
       }
-      await tx.update(orders).set({ paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
-      await tx
-        .update(payments)
-        .set({
-          type: 'credit_card', status: 'paid', paidAt: ctx.now, gatewayTradeNo: result.tradeNo ?? null,
-          gatewayStatus: result.status, gatewayMessage: result.message, gatewayAt: ctx.now, updatedAt: ctx.now,
-        })
-        .where(eq(payments.orderId, order.id));
-      await ensureBadge(tx, order.id, ctx.pickupSecret);
+      const paid = await payOrder(tx, order.id, ctx, {
+        order: { currency: 'TWD', amountCents: cardCents },
+        payment: {
+          type: 'credit_card', amountTwd: cardCents, amountUsd: null, gatewayTradeNo: result.tradeNo ?? null,
+          gatewayStatus: result.status, gatewayMessage: result.message, gatewayAt: ctx.now,
+        },
+      });
+      // Charged, but the order cannot become paid: the operator refunds (see the notification log).
+      if (!paid) return { outcome: 'rejected', reason: 'order_superseded', orderId: order.id };
       return { outcome: 'paid', orderId: order.id };
     }
     if (order.paymentStatus !== 'pending') return { outcome: 'ignored', orderId: order.id };
@@ -200,6 +216,36 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
   });
 }
 
+/**
+ * Marks an order paid and issues its badge, inside a savepoint: an overdue order whose owner has
+ * since registered again (a new live order for the event, or another badge) cannot become paid
+ * without breaking the one-live-order and one-badge constraints; then nothing changes and the
+ * answer is false.
+ */
+async function payOrder(
+  tx: Tx,
+  orderId: string,
+  ctx: PaymentContext,
+  extra: { order?: Partial<typeof orders.$inferInsert>; payment?: Partial<typeof payments.$inferInsert> } = {},
+): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.update(orders).set({ ...extra.order, paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, orderId));
+      await sp.update(payments).set({ ...extra.payment, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(payments.orderId, orderId));
+      await ensureBadge(sp, orderId, ctx.pickupSecret);
+      // ensureBadge skips silently when the user or e-mail already has a badge: that is the same conflict.
+      const [badge] = await sp.select({ id: badges.id }).from(badges).where(eq(badges.orderId, orderId)).limit(1);
+      const [order] = await sp.select({ type: orders.registrationType }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!badge && BADGE_TYPES.includes(order!.type)) throw new Superseded();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Superseded || isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+class Superseded extends Error {}
+
 /** Operator: confirms a transfer (or any unpaid order) as paid. */
 export async function markPaid(db: Db, orderNo: string, ctx: PaymentContext): Promise<'paid' | 'already_paid'> {
   return db.transaction(async (tx) => {
@@ -209,9 +255,9 @@ export async function markPaid(db: Db, orderNo: string, ctx: PaymentContext): Pr
     if (!['pending', 'checking', 'overdue'].includes(order.paymentStatus)) {
       throw new ApiError(409, 'order_not_payable', `Order is ${order.paymentStatus}`);
     }
-    await tx.update(orders).set({ paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
-    await tx.update(payments).set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(payments.orderId, order.id));
-    await ensureBadge(tx, order.id, ctx.pickupSecret);
+    if (!(await payOrder(tx, order.id, ctx))) {
+      throw new ApiError(409, 'order_superseded', 'The owner has another live order or badge since this order lapsed');
+    }
     return 'paid';
   });
 }

@@ -1,6 +1,7 @@
+import { bodyLimit } from 'hono/body-limit';
 import { readOwnFile, saveUpload } from '../../services/files';
 import type { ApiApp, RouteContext } from '../context';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, badRequest, errorBody, notFound } from '../errors';
 
 /** Largest upload body accepted before the per-purpose size check (20 MB file + form overhead). */
 const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
@@ -9,9 +10,14 @@ const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
 export function fileRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
 
-  app.post('/files/upload', auth, async (c) => {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > UPLOAD_BODY_LIMIT) throw new ApiError(400, 'file_too_large', 'The file exceeds 20 MB');
+  // The API-wide body limit skips this route; this one also caps bodies sent without a
+  // content-length (chunked), which would otherwise be read into memory whole.
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT,
+    onError: (c) => c.json(errorBody(new ApiError(400, 'file_too_large', 'The file exceeds 20 MB')), 400),
+  });
+
+  app.post('/files/upload', auth, uploadLimit, async (c) => {
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
       throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
     }

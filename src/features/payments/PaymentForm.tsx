@@ -1,0 +1,182 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/ui/TextField';
+import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
+import { createT, type Messages } from '../../i18n/t';
+import { ApiError } from '../../lib/api';
+import { browserApi } from '../../lib/api.client';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { fieldErrors } from '../../lib/form-errors';
+import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from './payments';
+
+export type BankDetails = { name: string; code: string; accountName: string; accountNumber: string; swift: string };
+
+export type PaymentFormProps = {
+  /** pay: choose a method and pay (card → gateway, transfer → processing); edit: correct details on the summary. */
+  mode: 'pay' | 'edit';
+  locale: string;
+  base: string;
+  messages: Messages;
+  order: {
+    orderId: string;
+    orderNo: string;
+    paymentStatus: string;
+    paymentType: PaymentType | null;
+    /** Prices per item, in cents; USD 0 = not offered. */
+    unitTwd: number;
+    unitUsd: number;
+    quantity: number;
+    dueDate: string | null;
+    remitter: string | null;
+    senderBank: string | null;
+    lastFiveDigits: string | null;
+    receipt: { kind: 'personal' | 'company'; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
+  };
+  /** PUT endpoint for the update (`/api/v1/demonstration_order` for badges, `/api/v1/orders/{id}` otherwise). */
+  updatePath: string;
+  processingPath: string;
+  bank: BankDetails;
+};
+
+/** The pay page and the summary's remittance/invoice editor (spec §2 pay, §4 Pay page, §5). */
+export default function PaymentForm(props: PaymentFormProps) {
+  const t = createT(props.messages);
+  const { order } = props;
+  const checking = order.paymentStatus === 'checking';
+  const types = PAYMENT_TYPES.filter((type) => (type !== 'USD' || order.unitUsd > 0) && (!checking || isTransfer(type)) && (props.mode === 'pay' || isTransfer(type)));
+  const [type, setType] = useState<PaymentType>(order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!);
+  const [remitter, setRemitter] = useState(order.remitter ?? '');
+  const [senderBank, setSenderBank] = useState(order.senderBank ?? '');
+  const [lastFive, setLastFive] = useState(order.lastFiveDigits ?? '');
+  const [kind, setKind] = useState<'personal' | 'company'>(order.receipt?.kind ?? 'personal');
+  const [title, setTitle] = useState(order.receipt?.invoiceTitle ?? '');
+  const [ubn, setUbn] = useState(order.receipt?.unifiedBusinessNumber ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  const transfer = isTransfer(type);
+  const usd = type === 'USD';
+  const amount = usd ? formatMoney(order.unitUsd * order.quantity, 'USD') : formatMoney(order.unitTwd * order.quantity, 'TWD');
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const update = {
+      payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
+      receipt: { kind, invoiceTitle: title, unifiedBusinessNumber: kind === 'company' ? ubn : '' },
+      lang: props.locale,
+    };
+    const found = fieldErrors(update, OrderPaymentUpdate);
+    const messages = Object.fromEntries(Object.entries(found).map(([path, f]) => [path, t(f.key, f.values)]));
+    setErrors(messages);
+    if (Object.keys(messages).length) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setBusy(true);
+    const api = browserApi(props.locale, `${props.base}/`);
+    try {
+      await api.put(props.updatePath, update);
+      if (props.mode === 'edit') {
+        setToast(makeToast('success', t('summary.updated'), 9000));
+        setBusy(false);
+        return;
+      }
+      if (!transfer) {
+        const info = await api.get<{ data: { gatewayUrl: string; merchantId: string; version: string; tradeInfoHex: string; tradeInfoHash: string } }>(
+          `/api/v1/payment/${order.orderId}/tradeinfo`, { lang: props.locale });
+        postToGateway(info.data);
+        return;
+      }
+      location.assign(`${props.base}${props.processingPath}`);
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      const text = `[${error.status}] ${error.error}`;
+      if (props.mode === 'edit') setToast(makeToast('error', text, 5000));
+      else window.alert(text);
+    }
+  }
+
+  const radio = (name: string, value: string, checked: boolean, onChange: () => void, label: string) => (
+    <label key={value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${checked ? 'border-orange-700 bg-orange-50' : 'border-neutral-300'}`}>
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4" />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <fieldset className="card space-y-3">
+        <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {types.map((value) => radio('payment-type', value, type === value, () => setType(value), t(`pay.type.${value}`)))}
+        </div>
+        <p className="text-sm text-neutral-700">
+          {t('pay.amount')}: <strong>{amount}</strong>
+          {order.dueDate && <> · {t('pay.dueDate')}: {formatDateTime(order.dueDate)}</>}
+        </p>
+        {type === 'credit_card' && <p className="text-sm text-neutral-700">{t('pay.cardNote')}</p>}
+        {type === 'atm' && <p className="text-sm text-neutral-700">{t('pay.atmTwdOnly')}</p>}
+      </fieldset>
+
+      {transfer && (
+        <section className="card space-y-4" aria-labelledby="transfer-title">
+          <h2 id="transfer-title" className="text-lg font-semibold">{t('pay.transferTitle')}</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-neutral-600">{t('pay.bank')}</dt><dd>{props.bank.name}</dd>
+            <dt className="text-neutral-600">{t('pay.bankCode')}</dt><dd>{props.bank.code}</dd>
+            <dt className="text-neutral-600">{t('pay.accountName')}</dt><dd>{props.bank.accountName}</dd>
+            <dt className="text-neutral-600">{t('pay.accountNumber')}</dt><dd className="font-mono">{props.bank.accountNumber}</dd>
+            <dt className="text-neutral-600">{t('pay.swift')}</dt><dd className="font-mono">{props.bank.swift}</dd>
+            <dt className="text-neutral-600">{t('pay.amount')}</dt><dd>{amount}</dd>
+            {order.dueDate && <><dt className="text-neutral-600">{t('pay.dueDate')}</dt><dd>{formatDateTime(order.dueDate)}</dd></>}
+          </dl>
+          <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pay.transferNotice')}</p>
+          {usd && <p className="text-sm">{t('pay.usdNotice')}</p>}
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField id="remitter" label={t('pay.remitter')} value={remitter} onChange={setRemitter} required={usd} requiredLabel={t('form.requiredMark')} max={256} error={errors['payment.remitter']} autoComplete="name" />
+            <TextField id="sender-bank" label={t('pay.senderBank')} value={senderBank} onChange={setSenderBank} required={usd} requiredLabel={t('form.requiredMark')} max={256} error={errors['payment.senderBank']} />
+            <TextField id="last-five" label={t('pay.lastFive')} value={lastFive} onChange={(v) => setLastFive(v.replace(/\s/g, ''))} required requiredLabel={t('form.requiredMark')} max={5} inputMode="numeric" error={errors['payment.lastFiveDigits']} />
+          </div>
+        </section>
+      )}
+
+      <fieldset className="card space-y-3">
+        <legend className="px-1 text-lg font-semibold">{t('pay.receipt')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {radio('receipt-kind', 'personal', kind === 'personal', () => setKind('personal'), t('pay.receipt.personal'))}
+          {radio('receipt-kind', 'company', kind === 'company', () => setKind('company'), t('pay.receipt.company'))}
+        </div>
+        {kind === 'company' && (
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField id="invoice-title" label={t('pay.invoiceTitle')} value={title} onChange={setTitle} required requiredLabel={t('form.requiredMark')} max={256} error={errors['receipt.invoiceTitle']} autoComplete="organization" />
+            <TextField id="ubn" label={t('pay.ubn')} value={ubn} onChange={(v) => setUbn(v.replace(/\s/g, ''))} required requiredLabel={t('form.requiredMark')} max={8} inputMode="numeric" error={errors['receipt.unifiedBusinessNumber']} />
+          </div>
+        )}
+      </fieldset>
+
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy && props.mode === 'pay' && !transfer ? t('pay.redirecting') : props.mode === 'edit' ? t('summary.save') : transfer ? t('pay.submitTransfer') : t('pay.submitCard')}
+      </button>
+      <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />
+    </form>
+  );
+}
+
+/** The browser posts the trade info to the card gateway itself (reference: never the server, never an iframe). */
+function postToGateway(info: { gatewayUrl: string; merchantId: string; version: string; tradeInfoHex: string; tradeInfoHash: string }) {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = info.gatewayUrl;
+  const fields = { MerchantID: info.merchantId, TradeInfo: info.tradeInfoHex, TradeSha: info.tradeInfoHash, Version: info.version };
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { createT, type Messages } from '../../i18n/t';
+import { ApiError } from '../../lib/api';
+import { browserApi } from '../../lib/api.client';
+import type { Order } from '../orders/orders';
+import { PROCESSING_POLL_MS } from './payments';
+
+/** After this long without a card result, offer the way back to pay (the poll goes on). */
+const CARD_RESULT_PATIENCE_MS = 60_000;
+
+/**
+ * Polls the order every 5 s until it is no longer unpaid, then goes on (spec §4 Processing). A
+ * declined card (a gateway result newer than the attempt) stops the wait and offers to pay again.
+ */
+export default function ProcessingPoller(props: { orderId: string; locale: string; base: string; messages: Messages; payPath: string; donePath: string }) {
+  const t = createT(props.messages);
+  const [state, setState] = useState<{ kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null }>({ kind: 'waiting' });
+  const started = useRef(Date.now());
+
+  useEffect(() => {
+    const api = browserApi(props.locale, `${props.base}/`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    async function poll() {
+      try {
+        const { data: order } = await api.get<{ data: Order }>(`/api/v1/orders/${props.orderId}`);
+        if (stopped) return;
+        if (order.paymentStatus !== 'pending') {
+          location.assign(`${props.base}${props.donePath}`);
+          return;
+        }
+        const p = order.payment;
+        if (p?.type === 'credit_card' && p.gatewayAt && p.cardStartedAt && new Date(p.gatewayAt) >= new Date(p.cardStartedAt) && p.gatewayStatus !== 'SUCCESS') {
+          setState({ kind: 'failed', message: p.gatewayMessage });
+          return;
+        }
+        if (Date.now() - started.current > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          location.assign(`${props.base}/account/orders`);
+          return;
+        }
+        // Network trouble: keep polling.
+      }
+      if (!stopped) timer = setTimeout(poll, PROCESSING_POLL_MS);
+    }
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [props.orderId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (state.kind === 'failed') {
+    return (
+      <div role="alert" className="card space-y-3 border-red-500">
+        <p className="text-lg font-semibold text-red-800">{t('processing.failed')}</p>
+        <p>{t('processing.failedDetail')}</p>
+        {state.message && <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>}
+        <a className="btn-primary" href={`${props.base}${props.payPath}`}>{t('processing.tryAgain')}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="card flex flex-col items-center gap-4 py-10 text-center">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-700" aria-hidden="true" />
+      <p role="status">{t('processing.waiting')}</p>
+      {state.kind === 'slow' && (
+        <p className="text-sm">
+          {t('processing.noResult')} <a className="link" href={`${props.base}${props.payPath}`}>{t('processing.tryAgain')}</a>
+        </p>
+      )}
+    </div>
+  );
+}

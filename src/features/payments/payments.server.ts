@@ -1,0 +1,46 @@
+import type { AstroGlobal } from 'astro';
+import { serverApi } from '../../lib/api.server';
+import { localized } from '../../lib/routes';
+import { signInRedirect } from '../auth/auth.server';
+import { orderPaths, type Order } from '../orders/orders';
+import { loadOrder, type LoadResult } from '../orders/orders.server';
+
+type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
+
+/** What the pay and processing pages render, or the redirect their loader decided on. */
+export type OrderPageData = { result: Exclude<LoadResult<Order>, { kind: 'not_found' | 'unauthorized' }> };
+
+async function loadOrderPage(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
+  if (!ctx.locals.token) return signInRedirect(ctx);
+  const result = await loadOrder(await serverApi(ctx.locals), orderId);
+  if (result.kind === 'unauthorized') return signInRedirect(ctx);
+  // 404 on an order loader: back to registration (spec §8).
+  if (result.kind === 'not_found') return ctx.redirect(localized(ctx.locals.locale, newPath), 302);
+  return { result };
+}
+
+/** The pay page's loader: paid, free or checking orders have nothing to pay and go on. */
+export async function payPageData(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
+  const data = await loadOrderPage(ctx, orderId, newPath);
+  if (data instanceof Response || data.result.kind !== 'ok') return data;
+  const order = data.result.data;
+  if (['paid', 'free', 'checking'].includes(order.paymentStatus)) return ctx.redirect(localized(ctx.locals.locale, orderPaths(order).done), 302);
+  return data;
+}
+
+/**
+ * The processing page's loader. Decided orders go on (paid/free/checking to their done page,
+ * overdue/canceled to the summary, never back to the badge page that sent them here), and an
+ * order with no card attempt has nothing to wait for, so it goes to pay.
+ */
+export async function processingPageData(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
+  const data = await loadOrderPage(ctx, orderId, newPath);
+  if (data instanceof Response || data.result.kind !== 'ok') return data;
+  const order = data.result.data;
+  const paths = orderPaths(order);
+  const to = (path: string) => ctx.redirect(localized(ctx.locals.locale, path), 302);
+  if (['paid', 'free', 'checking'].includes(order.paymentStatus)) return to(paths.done);
+  if (order.paymentStatus !== 'pending') return to(paths.summary);
+  if (!order.payment?.cardStartedAt) return to(paths.pay);
+  return data;
+}

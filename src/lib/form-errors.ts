@@ -1,0 +1,25 @@
+import { StructError, validate, type Struct } from 'superstruct';
+
+/**
+ * Field errors of a value against a struct, keyed by dotted camelCase path (`badge.nameEn`),
+ * as message keys with values for the translator: the same struct the API validates with.
+ */
+export function fieldErrors<T, S>(value: unknown, struct: Struct<T, S>): Record<string, { key: string; values?: Record<string, number> }> {
+  const [error] = validate(value, struct, { coerce: true });
+  if (!(error instanceof StructError)) return {};
+  const out: Record<string, { key: string; values?: Record<string, number> }> = {};
+  for (const failure of error.failures()) {
+    const path = failure.path.join('.');
+    if (out[path]) continue;
+    const text = typeof failure.value === 'string' ? failure.value.trim() : failure.value;
+    const max = /between `?\d+`? and `?(\d+)`?/.exec(failure.message)?.[1];
+    if (text === undefined || text === null || text === '') out[path] = { key: 'form.required' };
+    else if (failure.refinement === 'size' && max) out[path] = { key: 'form.tooLong', values: { max: Number(max) } };
+    else if (failure.refinement === 'phone') out[path] = { key: 'form.phone' };
+    else if (failure.refinement === 'last_five_digits') out[path] = { key: 'form.lastFive' };
+    else if (failure.refinement === 'unified_business_number') out[path] = { key: 'form.ubn' };
+    else if (/required/i.test(failure.message)) out[path] = { key: 'form.required' };
+    else out[path] = { key: 'form.invalid' };
+  }
+  return out;
+}
