@@ -10,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `portal-e2e-${process.pid}`);
+/** The operator API's token for this run (tests run `npm run orders` / `badge-link` against the server). */
+export const OPERATOR_TOKEN = (process.env.E2E_OPERATOR_TOKEN ??= 'e2e-operator-token-not-a-secret-0001');
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -43,7 +45,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/events`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', OPERATOR_TOKEN },
     stdout: 'ignore',
     stderr: 'pipe',
   },

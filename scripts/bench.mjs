@@ -69,6 +69,8 @@ const CONNECTIONS = positiveInt('connections');
 const PAGES = [
   { path: '/en/', status: 200 },
   { path: '/zh-tw/', status: 200 },
+  { path: '/en/events/opening-forum', status: 200 },
+  { path: '/zh-tw/events/opening-forum', status: 200 },
   { path: '/en/signin', status: 200 },
   { path: '/zh-tw/signin', status: 200 },
   { path: '/en/account/orders', status: 200, signedIn: true },

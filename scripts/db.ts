@@ -1,36 +1,40 @@
 /**
  * Database commands: `npm run db:migrate`, `npm run db:seed`, and
  * `tsx scripts/db.ts demo-orders --email a@example.com --count 100` (bench and manual testing).
- * Uses the same configuration as the server (DATABASE_URL, or PGlite under DATA_DIR). Do not run
- * against a PGlite directory that a running server has open.
+ * Uses the same configuration as the server (DATABASE_URL, or PGlite under DATA_DIR). A PGlite
+ * directory cannot be shared with a running server: stop it first (the command says so; see
+ * scripts/lib.ts).
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
 import { seedDemoOrders } from '../src/server/db/demo';
 import { seed } from '../src/server/db/seed';
 import { devSubject } from '../src/server/identity/dev-identity';
+import { runCommand, UsageError } from './lib';
 
-const [command, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, count: { type: 'string' } } });
-const config = getConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
-try {
-  if (command === 'migrate') {
-    console.log('migrations applied');
-  } else if (command === 'seed') {
-    await seed(database.db);
-    console.log('seeded the conference events');
-  } else if (command === 'demo-orders') {
-    const email = values.email ?? 'bench@example.com';
-    await seed(database.db);
-    const rows = await seedDemoOrders(database.db, { subject: devSubject(email), email, count: Number(values.count ?? 100) });
-    console.log(`${email} has ${rows.length} orders`);
-  } else {
-    console.error('usage: tsx scripts/db.ts migrate|seed|demo-orders [--email E --count N]');
-    process.exitCode = 2;
+const USAGE = 'usage: tsx scripts/db.ts migrate|seed|demo-orders [--email E --count N]';
+
+function parse() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, count: { type: 'string' } } });
+  if (command !== 'migrate' && command !== 'seed' && command !== 'demo-orders') {
+    throw new UsageError(command ? `unknown command: ${command}` : 'a command is required');
   }
-} finally {
-  await database.close();
+  const count = Number(values.count ?? 100);
+  if (!Number.isInteger(count) || count < 0) throw new UsageError('--count must be a whole number');
+  return { command, email: values.email ?? 'bench@example.com', count };
 }
+
+await runCommand(USAGE, parse, {
+  async db({ db }, { command, email, count }) {
+    if (command === 'migrate') {
+      console.log('migrations applied');
+    } else if (command === 'seed') {
+      await seed(db);
+      console.log('seeded the conference events');
+    } else {
+      await seed(db);
+      const rows = await seedDemoOrders(db, { subject: devSubject(email), email, count });
+      console.log(`${email} has ${rows.length} orders`);
+    }
+  },
+});

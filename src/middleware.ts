@@ -82,8 +82,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
   }
   const response = await next();
-  // Pages seen signed in carry personal data: never store them in a shared cache.
-  if (isPage && context.locals.token && !response.headers.has('cache-control')) {
+  // Caching of pages: those seen signed in carry personal data and are never stored, whatever
+  // the page set. Public pages (home, event info) opt in themselves, only when the visitor is
+  // signed out, with `public, max-age=60, stale-while-revalidate=300` and `Vary: Cookie`
+  // (features/events/event-info.ts markPublic); every other page keeps the default (no header).
+  if (isPage && context.locals.token) {
     try {
       response.headers.set('cache-control', 'private, no-store');
     } catch {

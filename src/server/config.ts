@@ -55,6 +55,8 @@ const ConfigStruct = object({
   /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
   PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
   UPLOAD_DIR: optional(string()),
+  /** Bearer token of the operator API (npm run orders / badge-link). Unset: a random one in DATA_DIR in development, closed otherwise. */
+  OPERATOR_TOKEN: optional(size(string(), 24, 256)),
   /** Transfer instructions on the pay page. */
   BANK_NAME: defaulted(string(), 'Bank of Taiwan, Nangang Branch (example account)'),
   BANK_CODE: defaulted(string(), '004'),

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getConfig } from './config';
+import { getConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
 import { createServerApp } from './server-app';
@@ -21,6 +23,7 @@ export function getRuntime(): Promise<Runtime> {
       db: database.db,
       config,
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
+      operatorToken: operatorToken(config),
     });
     return { database, app, inProcessFetch };
   })().catch((error) => {
@@ -28,4 +31,22 @@ export function getRuntime(): Promise<Runtime> {
     throw error;
   });
   return pending;
+}
+
+/** Where the development operator token is kept (read by scripts/*.ts). */
+export const operatorTokenFile = (config: Config) => join(config.dataDir, 'operator-token');
+
+/**
+ * OPERATOR_TOKEN when configured. In development (embedded identity service) a random token is
+ * kept in DATA_DIR, readable only by the user who runs the server and the operator commands.
+ */
+function operatorToken(config: Config): string | undefined {
+  if (config.OPERATOR_TOKEN) return config.OPERATOR_TOKEN;
+  if (!config.devIdentity) return undefined;
+  const file = operatorTokenFile(config);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
 }

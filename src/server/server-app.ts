@@ -13,6 +13,8 @@ export type ServerAppOptions = {
   config: Config;
   /** Where the dev identity service keeps its signing key; undefined = ephemeral. */
   devIdentityKeyFile?: string | undefined;
+  /** Token of the operator API (undefined = closed). */
+  operatorToken?: string | undefined;
   /** Upload storage; default: files under DATA_DIR/uploads (or UPLOAD_DIR). */
   storage?: FileStorage;
   now?: () => Date;
@@ -98,7 +100,10 @@ export async function createServerApp(options: ServerAppOptions) {
       ? c.json({ code: 'not_found', message: 'Route not found', error: 'Route not found' }, 404)
       : c.text('Not found', 404),
   );
-  const api = createApi({ db: options.db, identity, config, storage, gateway, log, ...(options.now ? { now: options.now } : {}) });
+  const api = createApi({
+    db: options.db, identity, config, storage, gateway, log, operatorToken: options.operatorToken,
+    ...(options.now ? { now: options.now } : {}),
+  });
   root.route('/', api);
   return { app: root, identity, inProcessFetch: inProcess };
 }

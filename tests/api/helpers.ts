@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parseConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { createServerApp } from '../../src/server/server-app';
+import { createServerApp, type ServerAppOptions } from '../../src/server/server-app';
+import { memoryStorage, type FileStorage } from '../../src/server/services/storage';
 
 /**
  * Databases the API suites run against: an in-memory PGlite always, and the PostgreSQL server
@@ -49,12 +50,21 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
 
 export const TEST_ORIGIN = 'http://portal.test';
 
+export type TestAppOptions = {
+  now?: () => Date;
+  devIdentityKeyFile?: string;
+  /** Upload storage; default: a fresh in-memory one (tests never write under DATA_DIR). */
+  storage?: FileStorage;
+  log?: ServerAppOptions['log'];
+};
+
 /** The server app (API + dev identity) over a test database, as `npm start` builds it. */
-export async function createTestApp(database: Database, env: Record<string, string> = {}, options: { now?: () => Date; devIdentityKeyFile?: string } = {}) {
+export async function createTestApp(database: Database, env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config = parseConfig({ SEED: 'false', LOG_LEVEL: 'silent', ...env });
-  const server = await createServerApp({ db: database.db, config, ...options });
+  const storage = options.storage ?? memoryStorage();
+  const server = await createServerApp({ db: database.db, config, ...options, storage });
   const request = (path: string, init: RequestInit = {}) => server.app.request(new Request(TEST_ORIGIN + path, init));
-  return { ...server, request };
+  return { ...server, request, config, storage };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -30,3 +31,45 @@ export async function expectAccessible(page: Page) {
 }
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Runs an operator command (`npm run orders -- …`, `npm run badge-link -- …`) against the test
+ * server, as an organiser would, and returns what it printed.
+ */
+export function operator(script: 'orders' | 'badge-link', args: string[], baseURL: string): string {
+  return execFileSync('npx', ['tsx', `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, PORTAL_URL: baseURL, OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN! },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+/**
+ * Gives the signed-in user of `page` a free badge through a one-time link and the API, as the
+ * precondition of event registration (the badge flows have their own tests).
+ */
+export async function giveBadge(page: Page, baseURL: string) {
+  const out = operator('badge-link', ['--type', 'professional'], baseURL);
+  const code = /get-badge\/professional\/(\S+)/.exec(out)?.[1];
+  expect(code, out).toBeTruthy();
+  const status = await page.evaluate(async (code) => {
+    const token = localStorage.getItem('idc-token');
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+    const form = new FormData();
+    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
+    form.append('purpose', 'personal_photo');
+    const upload = await fetch('/api/v1/files/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const file = await upload.json();
+    const res = await fetch(`/api/v1/demonstration?code=${code}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        applicant: { name_en: 'Event Goer', contact_phone: '886-912-345-678' },
+        badge: { name_en: 'Event Goer' },
+        personal_photo_file_id: file.uid,
+      }),
+    });
+    return res.status;
+  }, code!);
+  expect(status).toBe(200);
+}

@@ -1,4 +1,4 @@
-import { boolean, object, optional, pattern, refine, size, string, trimmed, type Infer } from 'superstruct';
+import { boolean, defaulted, object, optional, pattern, refine, size, string, trimmed, type Infer } from 'superstruct';
 
 /** Limits of spec §5 (applicant info and printed badge info), shared by the form and the API. */
 export const LIMITS = {
@@ -6,7 +6,8 @@ export const LIMITS = {
   badge: { nameZh: 5, nameEn: 17, companyNameZh: 9, companyNameEn: 20 },
 } as const;
 
-const Optional = (max: number) => size(trimmed(string()), 0, max);
+/** Optional text: may be left out (taken as empty). */
+const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
 const Required = (max: number) => size(trimmed(string()), 1, max);
 /** Digits with dashes, spaces and an optional leading +; 8–15 digits (hints: 886-9xx-xxx-xxx, 886-2-xxxx-xxxx). */
 const Phone = refine(size(trimmed(string()), 1, LIMITS.applicant.contactPhone), 'phone', (v) => {

@@ -112,9 +112,9 @@ export default function PaymentForm(props: PaymentFormProps) {
         <div className="grid gap-2 sm:grid-cols-2">
           {types.map((value) => radio('payment-type', value, type === value, () => setType(value), t(`pay.type.${value}`)))}
         </div>
-        <p className="text-sm text-neutral-700">
-          {t('pay.amount')}: <strong>{amount}</strong>
-          {order.dueDate && <> · {t('pay.dueDate')}: {formatDateTime(order.dueDate)}</>}
+        <p className="flex flex-wrap gap-x-4 text-sm text-neutral-700">
+          <strong>{t('pay.amountDue', { amount })}</strong>
+          {order.dueDate && <span>{t('pay.dueBy', { date: formatDateTime(order.dueDate) })}</span>}
         </p>
         {type === 'credit_card' && <p className="text-sm text-neutral-700">{t('pay.cardNote')}</p>}
         {type === 'atm' && <p className="text-sm text-neutral-700">{t('pay.atmTwdOnly')}</p>}

@@ -16,7 +16,9 @@ import { ApiError, badRequest, errorBody, notFound, unauthorized } from './error
 import { badgeRoutes } from './routes/badges';
 import { fileRoutes } from './routes/files';
 import { orderRoutes } from './routes/orders';
+import { operatorRoutes } from './routes/operator';
 import { paymentRoutes } from './routes/payments';
+import { registrationRoutes } from './routes/registrations';
 
 export const TOKEN_COOKIE = 'idc-token';
 const STATE_COOKIE = 'idc-state';
@@ -101,19 +103,17 @@ export function createApi(deps: ApiDeps) {
     return result.value;
   };
   const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf };
-  // Unpaid orders past their deadline become overdue before anyone reads or changes orders
-  // (badge orders included: the badge page and badges/new read the badge order).
+  // Unpaid orders past their deadline become overdue (and give their seats back) before anyone
+  // reads, pays or registers; at most every 10 s per instance.
   let lastExpiry = 0;
-  const expiry: MiddlewareHandler<Env> = async (_c, next) => {
+  const expire: MiddlewareHandler<Env> = async (_c, next) => {
     if (Date.now() - lastExpiry > 10_000) {
       lastExpiry = Date.now();
       await expireOverdueOrders(deps.db, now());
     }
     await next();
   };
-  app.use('/orders/*', expiry);
-  app.use('/demonstration', expiry);
-  app.use('/demonstration_order', expiry);
+  for (const path of ['/orders', '/orders/*', '/demonstration', '/demonstration_order', '/payment/*']) app.use(path, expire);
 
   // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
   app.get('/user/signin', (c) => {
@@ -185,9 +185,11 @@ export function createApi(deps: ApiDeps) {
   });
 
   orderRoutes(app, ctx);
+  registrationRoutes(app, ctx);
   badgeRoutes(app, ctx);
   paymentRoutes(app, ctx);
   fileRoutes(app, ctx);
+  operatorRoutes(app, ctx, deps.operatorToken);
 
   return app;
 }

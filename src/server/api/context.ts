@@ -21,6 +21,8 @@ export type ApiDeps = {
   storage: FileStorage;
   /** Merchant keys and where the browser posts card payments. */
   gateway: { keys: MpgKeys; url: (origin: string) => string };
+  /** Token of the operator API (none = operator API closed). */
+  operatorToken?: string | undefined;
   now?: () => Date;
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 };

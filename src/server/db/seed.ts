@@ -14,7 +14,8 @@ function taipeiDay(now: Date, days: number, hour = 0, minute = 0): Date {
 type SeedEvent = typeof events.$inferInsert;
 
 /**
- * The conference's events, one of each type of spec §3. Dates are relative to `now` so a fresh
+ * The conference's events: one of each type of spec §3, plus a general event whose registration
+ * has closed and one not yet open. Dates are relative to `now` so a fresh
  * start can register: registration opened a week ago and closes the day before the conference,
  * which starts three weeks from now.
  */
@@ -62,6 +63,26 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       descriptionEn: 'Showrunners and platform executives on co-production across Asia.',
       descriptionZh: '影集統籌與平臺主管對談亞洲跨國合製。',
       capacity: 200,
+    },
+    {
+      // Registration closed yesterday: shows the closed message.
+      slug: 'industry-preview-night', type: 'event_general',
+      registerStartAt: taipeiDay(now, -30), registerEndAt: taipeiDay(now, -1, 23, 59), formModifyExpiresAt: taipeiDay(now, -1, 23, 59),
+      startTime: taipeiDay(now, day0 - 1, 19, 0), endAt: taipeiDay(now, day0 - 1, 21, 0),
+      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Room 401', locationZh: '臺北南港展覽館二館 401 會議室',
+      nameEn: 'Industry preview night', nameZh: '產業預覽之夜',
+      descriptionEn: 'An evening preview of the Market for industry guests.', descriptionZh: '為業界來賓舉辦的市場展預覽晚會。',
+      capacity: 80,
+    },
+    {
+      // Registration opens in a week: shows the not-yet-open message.
+      slug: 'closing-awards', type: 'event_general',
+      registerStartAt: taipeiDay(now, 7), registerEndAt: taipeiDay(now, day0 + 7, 12, 0), formModifyExpiresAt: taipeiDay(now, day0 + 7, 12, 0),
+      startTime: taipeiDay(now, day0 + 8, 18, 0), endAt: taipeiDay(now, day0 + 8, 20, 0),
+      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Main Stage', locationZh: '臺北南港展覽館二館 主舞臺',
+      nameEn: 'Closing awards ceremony', nameZh: '閉幕頒獎典禮',
+      descriptionEn: 'The pitching awards and the closing of the fest.', descriptionZh: '提案大會頒獎與閉幕。',
+      capacity: 300,
     },
     {
       slug: 'online-masterclass', type: 'event_online', ...window,

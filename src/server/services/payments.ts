@@ -284,6 +284,7 @@ export async function startCardAttempt(db: Db, input: { userId: string; orderId:
     }
     // Card payments are charged in TWD (the gateway's Amt is whole TWD).
     const amountCents = event.priceCentsTwd * order.quantity;
+    if (amountCents < 100) throw new ApiError(409, 'currency_unavailable', 'This order cannot be paid by card in TWD');
     const attempt = payment.cardAttempts + 1;
     await tx.update(orders).set({ currency: 'TWD', amountCents, updatedAt: ctx.now }).where(eq(orders.id, order.id));
     await tx

@@ -1,0 +1,64 @@
+/**
+ * Operator command: a one-time free-badge link.
+ *
+ *   npm run badge-link -- --type <identity> [--email <addr>] [--expires <days>]
+ *
+ * identity: professional, vip, exhibitor-pitching, exhibitor-market, exhibitor-innovations.
+ * --email restricts the link to that sign-in e-mail; --expires is in days (default 14).
+ * Prints the link in both languages, on SITE_URL (default http://localhost:$PORT).
+ *
+ * Uses the server's configuration and database (DATABASE_URL, or PGlite under DATA_DIR). PGlite
+ * cannot be shared between processes: while the portal server has it open, the command goes
+ * through the server's operator API when it has the operator token (PORTAL_URL / OPERATOR_TOKEN,
+ * or the development token in DATA_DIR), and otherwise says that the database is in use (stop
+ * the server first). Details in scripts/lib.ts.
+ */
+import { parseArgs } from 'node:util';
+import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '../src/features/badges/badges';
+import { createBadgeLink } from '../src/server/services/badges';
+import { localTime, runCommand, UsageError } from './lib';
+
+const TYPES = BADGE_IDENTITIES.map(linkTypeOf);
+const USAGE = `usage: npm run badge-link -- --type <${TYPES.join('|')}> [--email <addr>] [--expires <days, default 14>]`;
+const DAY = 24 * 60 * 60 * 1000;
+
+function parse() {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    options: { type: { type: 'string' }, email: { type: 'string' }, expires: { type: 'string', default: '14' } },
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  if (!values.type) throw new UsageError('--type is required');
+  const identity = identityFromLinkType(values.type);
+  if (!identity) throw new UsageError(`unknown --type ${values.type}; use one of ${TYPES.join(', ')}`);
+  const email = values.email?.trim();
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`--email ${values.email} is not an e-mail address`);
+  const days = Number(values.expires);
+  if (!Number.isFinite(days) || days <= 0 || days > 365) throw new UsageError('--expires must be a number of days from 0 to 365');
+  return { identity, email, days };
+}
+
+function print(link: { identity: BadgeIdentity; email: string | undefined; expiresAt: Date; en: string; zh: string }, timeZone: string) {
+  console.log(`One-time ${link.identity} badge link${link.email ? ` for ${link.email}` : ''}, valid until ${localTime(link.expiresAt, timeZone)} (${timeZone}):`);
+  console.log(`  en:    ${link.en}`);
+  console.log(`  zh-tw: ${link.zh}`);
+}
+
+await runCommand(USAGE, parse, {
+  async db({ db }, { identity, email, days }, config) {
+    const expiresAt = new Date(Date.now() + days * DAY);
+    const link = await createBadgeLink(db, { identity, email, expiresAt });
+    const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+    const path = `get-badge/${linkTypeOf(identity)}/${encodeURIComponent(link.code)}`;
+    print({ identity, email, expiresAt, en: `${site}/en/${path}`, zh: `${site}/zh-tw/${path}` }, config.TIMEZONE);
+  },
+  async api(call, { identity, email, days }, config) {
+    const link = (await call('POST', '/badge-links', {
+      type: linkTypeOf(identity),
+      ...(email ? { email } : {}),
+      expires_days: Math.max(1, Math.round(days)),
+    })) as { expires_at: string; url_en: string; url_zh: string };
+    print({ identity, email, expiresAt: new Date(link.expires_at), en: link.url_en, zh: link.url_zh }, config.TIMEZONE);
+  },
+});

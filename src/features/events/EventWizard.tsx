@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Steps } from '../../components/ui/Steps';
+import { createT, type Messages } from '../../i18n/t';
+import { ApiError } from '../../lib/api';
+import { browserApi } from '../../lib/api.client';
+
+export type EventWizardProps = {
+  locale: string;
+  base: string;
+  messages: Messages;
+  event: { slug: string; type: 'event_general' | 'event_audit' | 'event_online'; registrationType: string };
+  signedIn: boolean;
+  signInHref: string;
+  conferenceHome: string;
+};
+
+/**
+ * Event registration (spec §2 wizard steps): audit = confirm → wait for approval; general and
+ * online = confirm → completed. Free orders go to their summary, charged ones to pay (spec §4).
+ */
+export default function EventWizard(props: EventWizardProps) {
+  const t = createT(props.messages);
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const steps = [t('eventReg.confirmStep'), props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed')];
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!agreed) return;
+    setBusy(true);
+    const api = browserApi(props.locale, `${props.base}/`);
+    try {
+      const order = await api.post<{ orderId: string; paymentStatus: string }>(
+        '/api/v1/orders', { agreeTerms: true }, { event: props.event.slug, registrationType: props.event.registrationType });
+      const summary = `${props.base}/events/${encodeURIComponent(props.event.slug)}/registrations/${order.orderId}`;
+      location.assign(order.paymentStatus === 'pending' ? `${summary}/pay` : summary);
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      if (error.code === 'event_capacity_full') {
+        window.alert(t('eventReg.capacityFull'));
+        location.assign(props.conferenceHome);
+      } else if (error.code === 'demonstration_invalid') {
+        window.alert(t('eventReg.demonstrationInvalid'));
+      } else if (error.code === 'registration_closed') {
+        window.alert(t('eventReg.closed'));
+      } else if (error.code === 'registration_not_open') {
+        window.alert(t('eventReg.notOpen'));
+      } else {
+        window.alert(`[${error.status}] ${error.error}`);
+      }
+    }
+  }
+
+  return (
+    <div>
+      <Steps steps={steps} current={0} label={t('wizard.steps')} />
+      {!props.signedIn ? (
+        <section className="card space-y-3">
+          <p>{t('wizard.signInPrompt')}</p>
+          <a className="btn-primary" href={props.signInHref}>{t('signin.button')}</a>
+        </section>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="card space-y-4" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="text-xl font-semibold">{t('eventReg.confirmStep')}</h2>
+          {props.event.type === 'event_audit' && <p className="text-sm text-neutral-700">{t('eventReg.auditNote')}</p>}
+          {props.event.type === 'event_online' && <p className="text-sm text-neutral-700">{t('eventReg.onlineNote')}</p>}
+          <label className="flex items-start gap-2">
+            <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required />
+            <span>{t('eventReg.terms')}</span>
+          </label>
+          <button type="submit" className="btn-primary" disabled={!agreed || busy}>{t('eventReg.submit')}</button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The public side of events (home cards, event info pages): grouping, calls to action, and the
+ * schema.org Event data. Pure: no I/O.
+ */
+import type { Translate } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/locales';
+import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '../../lib/format';
+import type { Event, EventType } from './events';
+
+export type EventGroup = 'badges' | 'events' | 'marketPitching';
+
+/** Which home section an event type belongs to. */
+export function eventGroup(type: EventType): EventGroup {
+  if (type.startsWith('badge_')) return 'badges';
+  if (type.startsWith('event_')) return 'events';
+  return 'marketPitching';
+}
+
+/**
+ * What a visitor can do about an event:
+ * - `register`: the event registration wizard (`/events/{slug}/registrations/new`);
+ * - `applyBadge`: the Professional badge application (`/badges/new`);
+ * - `invitation`: free badges come only through a one-time link, so no button;
+ * - `comingSoon`: Market and pitching, whose registration flows are not built yet.
+ */
+export type EventAction = { kind: 'register' | 'applyBadge'; path: string } | { kind: 'invitation' | 'comingSoon' };
+
+export function eventAction(event: Pick<Event, 'type' | 'slug'>): EventAction {
+  switch (event.type) {
+    case 'badge_professional':
+      return { kind: 'applyBadge', path: '/badges/new' };
+    case 'badge_free':
+      return { kind: 'invitation' };
+    case 'event_general':
+    case 'event_audit':
+    case 'event_online':
+      return { kind: 'register', path: `/events/${encodeURIComponent(event.slug)}/registrations/new` };
+    default:
+      return { kind: 'comingSoon' };
+  }
+}
+
+/** The event info page (without locale). */
+export const eventInfoPath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
+
+export const isSoldOut = (event: Pick<Event, 'seatsLeft'>) => event.seatsLeft === 0;
+
+/** Whether the visitor can act now: window open, seats left, and a flow that takes them. */
+export const canActNow = (event: Event) =>
+  event.registrationState === 'open' && !isSoldOut(event) && 'path' in eventAction(event);
+
+/** Splits events for the home page: open or not yet open first (by start), closed apart. */
+export function partitionEvents(events: Event[]): { upcoming: Record<EventGroup, Event[]>; closed: Event[] } {
+  const upcoming: Record<EventGroup, Event[]> = { badges: [], events: [], marketPitching: [] };
+  const closed: Event[] = [];
+  for (const event of events) {
+    if (event.registrationState === 'closed') closed.push(event);
+    else upcoming[eventGroup(event.type)].push(event);
+  }
+  return { upcoming, closed };
+}
+
+/** The texts an event card and the info page show, in the reader's language. */
+export function eventTexts(event: Event, t: Translate) {
+  const state = event.registrationState;
+  return {
+    type: t(`eventInfo.types.${event.type}` as 'eventInfo.types.event_general'),
+    dates: formatDateRange(event.startTime, event.endAt),
+    window: formatDateRange(event.registerStartAt, event.registerEndAt),
+    price: event.priceCentsTwd > 0 ? formatMoney(event.priceCentsTwd, 'TWD') : t('eventInfo.free'),
+    originalPrice:
+      event.originalPriceCentsTwd && event.originalPriceCentsTwd > event.priceCentsTwd ? formatMoney(event.originalPriceCentsTwd, 'TWD') : null,
+    state:
+      state === 'open'
+        ? t('eventInfo.state.open', { date: formatDateTime(event.registerEndAt) })
+        : state === 'not_open'
+          ? t('eventInfo.state.not_open', { date: formatDateTime(event.registerStartAt) })
+          : t('eventInfo.state.closed'),
+    seats:
+      event.seatsLeft === null
+        ? null
+        : event.seatsLeft === 0
+          ? t('eventInfo.soldOut')
+          : event.seatsLeft === 1
+            ? t('eventInfo.seatsLeftOne')
+            : t('eventInfo.seatsLeft', { seats: event.seatsLeft.toLocaleString('en-US') }),
+  };
+}
+
+const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+/** ISO 8601 with the zone's offset, to the second: `2026-11-25T09:30:00+08:00`. */
+export function isoWithOffset(value: Date | string, timeZone = DEFAULT_TIMEZONE): string {
+  let f = isoFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+      second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+    });
+    isoFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
+  const offset = (p.timeZoneName ?? 'GMT').replace(/^GMT/, '') || '+00:00';
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+}
+
+/** Open Graph locale of a portal locale. */
+export const ogLocale = (locale: Locale) => (locale === 'zh-TW' ? 'zh_TW' : 'en_US');
+
+/**
+ * schema.org `Event` (https://schema.org/Event, Google's Event rich result): dates with offset,
+ * attendance mode, place or virtual location, organiser, and one offer whose validity is the
+ * registration window.
+ */
+export function eventJsonLd(
+  event: Event,
+  o: { pageUrl: string; actionUrl: string; /** Where an online event is watched. */ virtualUrl: string; organizerName: string; organizerUrl: string; timeZone?: string },
+) {
+  const online = event.type === 'event_online' || event.type === 'market_online';
+  const tz = o.timeZone ?? DEFAULT_TIMEZONE;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.name,
+    description: event.description,
+    url: o.pageUrl,
+    startDate: isoWithOffset(event.startTime, tz),
+    endDate: isoWithOffset(event.endAt, tz),
+    eventAttendanceMode: online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    location: online
+      ? { '@type': 'VirtualLocation', url: o.virtualUrl }
+      : { '@type': 'Place', name: event.location, address: event.location },
+    organizer: { '@type': 'Organization', name: o.organizerName, url: o.organizerUrl },
+    offers: {
+      '@type': 'Offer',
+      price: event.priceCentsTwd / 100,
+      priceCurrency: 'TWD',
+      availability: isSoldOut(event) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      validFrom: isoWithOffset(event.registerStartAt, tz),
+      validThrough: isoWithOffset(event.registerEndAt, tz),
+      url: o.actionUrl,
+    },
+  };
+}
+
+/** JSON for an inline `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Cache-Control of public pages seen signed out (home, event info); signed-in pages are private. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/**
+ * Marks a signed-out response as publicly cacheable. `Vary: Cookie`: the same URL renders the
+ * signed-in header for a visitor with the identity cookie, so caches (the browser's included)
+ * must not hand the public copy to them.
+ */
+export function markPublic(headers: Headers): void {
+  headers.set('cache-control', PUBLIC_CACHE_CONTROL);
+  headers.append('vary', 'Cookie');
+}

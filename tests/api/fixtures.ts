@@ -1,0 +1,147 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { loadSigner } from '../../src/server/identity/dev-identity';
+import type { Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import type { MpgKeys } from '../../src/server/payments/newebpay';
+import { encryptText, tradeSha } from '../../src/server/payments/newebpay';
+import { bearer, type TestApp } from './helpers';
+
+/** A real 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The start of a JFIF JPEG (SOI + APP0): what the content check looks at. */
+export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+
+/** Posts one multipart upload. */
+export function upload(
+  app: TestApp,
+  token: string | null,
+  file: { bytes: Uint8Array; name: string; type?: string } | null,
+  purpose: string | null = 'personal_photo',
+) {
+  const form = new FormData();
+  if (file) form.set('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? '' }));
+  if (purpose !== null) form.set('purpose', purpose);
+  return app.request('/api/v1/files/upload', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** Uploads a PNG photo and returns its id. */
+export async function uploadPhoto(app: TestApp, token: string): Promise<string> {
+  const res = await upload(app, token, { bytes: PNG, name: 'me.png', type: 'image/png' });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).uid;
+}
+
+/** A valid badge application (snake_case, as the form sends it). */
+export function application(photoId: string, over: { applicant?: Record<string, unknown>; badge?: Record<string, unknown> } = {}) {
+  return {
+    applicant: {
+      name_zh: '王小明', name_en: 'Hsiao-ming Wang', company_name_zh: '好影像股份有限公司', company_name_en: 'Good Pictures Ltd.',
+      contact_phone: '886-912-345-678', contact_email: 'ignored@example.com', ...over.applicant,
+    },
+    badge: { name_zh: '王小明', name_en: 'Ming Wang', company_name_zh: '好影像', company_name_en: 'Good Pictures', ...over.badge },
+    same_as_applicant: false,
+    personal_photo_file_id: photoId,
+  };
+}
+
+export const json = (token: string, method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** Uploads a photo and applies for a Professional badge; returns the 201 body. */
+export async function applyBadge(app: TestApp, token: string) {
+  const photo = await uploadPhoto(app, token);
+  const res = await app.request('/api/v1/demonstration_order', json(token, 'POST', application(photo)));
+  if (res.status !== 201) throw new Error(`apply failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { order_id: string; id: string; order_no: string; event_slug: string; payment_status: string };
+}
+
+export const getJson = async (app: TestApp, path: string, token: string) => {
+  const res = await app.request(path, bearer(token));
+  return { status: res.status, body: await res.json() };
+};
+
+/** Row counts of the tables a refused request must not touch. */
+export async function counts(db: Db) {
+  const n = async (table: Parameters<ReturnType<Db['select']>['from']>[0]) => (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    orders: await n(schema.orders),
+    payments: await n(schema.payments),
+    registrations: await n(schema.registrations),
+    badges: await n(schema.badges),
+    receipts: await n(schema.receipts),
+    files: await n(schema.files),
+    badgeLinks: await n(schema.badgeLinks),
+  };
+}
+
+/** The order, payment, receipt and badge rows of an order, for before/after comparisons. */
+export async function orderState(db: Db, orderId: string) {
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
+  const [receipt] = await db.select().from(schema.receipts).where(eq(schema.receipts.orderId, orderId));
+  const [badge] = await db.select().from(schema.badges).where(eq(schema.badges.orderId, orderId));
+  return { order, payment, receipt: receipt ?? null, badge: badge ?? null };
+}
+
+/**
+ * Tokens for any subject, signed with the dev identity's key: a second identity with the same
+ * e-mail (the sign-in flow derives the subject from the e-mail, so it cannot make one).
+ */
+export function tokenMinter() {
+  const keyFile = join(mkdtempSync(join(tmpdir(), 'idp-')), 'key.json');
+  return {
+    keyFile,
+    async token(subject: string, email: string) {
+      const signer = await loadSigner(keyFile);
+      return new SignJWT({ sub: subject, email })
+        .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+        .setIssuer('dev-identity')
+        .setExpirationTime('1h')
+        .sign(signer.privateKey);
+    },
+  };
+}
+
+/** The merchant keys of the test app (parseConfig defaults). */
+export const keysOf = (app: TestApp): MpgKeys => ({
+  merchantId: app.config.NEWEBPAY_MERCHANT_ID,
+  hashKey: app.config.NEWEBPAY_HASH_KEY,
+  hashIv: app.config.NEWEBPAY_HASH_IV,
+});
+
+/** A gateway callback (notify / return) signed with `keys`, as the gateway sends it. */
+export function signedCallback(
+  keys: MpgKeys,
+  result: { MerchantOrderNo: string; Amt: number; MerchantID?: string; TradeNo?: string },
+  status = 'SUCCESS',
+  outerMerchantId = keys.merchantId,
+) {
+  const plain = JSON.stringify({
+    Status: status,
+    Message: status === 'SUCCESS' ? 'Payment authorised' : 'Card declined',
+    Result: {
+      MerchantID: keys.merchantId, TradeNo: '26112112345678', PaymentType: 'CREDIT', RespondType: 'JSON',
+      PayTime: '2026-11-21 10:00:00', ...result,
+    },
+  });
+  const tradeInfo = encryptText(plain, keys);
+  return { Status: status, MerchantID: outerMerchantId, Version: '2.0', TradeInfo: tradeInfo, TradeSha: tradeSha(tradeInfo, keys) };
+}
+
+export const postForm = (app: TestApp, path: string, fields: Record<string, string>) =>
+  app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+
+/** Hidden input name → value in an HTML page (the sandbox gateway's forms). */
+export const hiddenFields = (page: string) =>
+  Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
