@@ -29,6 +29,7 @@ const ConfigStruct = object({
   CONFERENCE_HOME_URL: defaulted(Url, 'https://tccf.taicca.tw/'),
   MEMBER_CENTRE_URL: optional(Url),
   VENUE_MAP_URL: defaulted(Url, 'https://tccf.taicca.tw/venue'),
+  /** Time zone of displayed dates (the conference's: Taiwan). */
   TIMEZONE: defaulted(string(), 'Asia/Taipei'),
   AUTH_COOKIE_DOMAIN: optional(string()),
   AUTH_TOKEN_TTL_SECONDS: defaulted(Int, 60 * 60 * 12),

@@ -30,6 +30,13 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     drop = async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pool.end() resolves before its sockets are gone: wait for them, so dropping the database
+      // does not terminate our own connections (which would surface as uncaught 57P01 errors).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     };

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Steps } from '../../components/ui/Steps';
 import { TextField } from '../../components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
@@ -7,8 +6,17 @@ import { createT, type Messages } from '../../i18n/t';
 import { ApiError } from '../../lib/api';
 import { browserApi } from '../../lib/api.client';
 import { fieldErrors } from '../../lib/form-errors';
-import { Uploader, type UploadedFile } from '../uploads/Uploader';
+import type { UploadedFile } from '../uploads/Uploader';
 import { BadgeApplication, LIMITS } from './badges';
+
+/*
+ * The uploader (react-dropzone) and the confirm dialog (Radix) load when the form step opens, not
+ * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
+ */
+const loadUploader = () => import('../uploads/Uploader');
+const loadDialog = () => import('../../components/ui/ConfirmDialog');
+const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
+const ConfirmDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 type Applicant = { nameZh: string; nameEn: string; companyNameZh: string; companyNameEn: string; contactPhone: string };
 type Printed = { nameZh: string; nameEn: string; companyNameZh: string; companyNameEn: string };
@@ -48,9 +56,10 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
   const heading = useRef<HTMLHeadingElement>(null);
-  const steps = props.mode === 'professional'
-    ? [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.pay'), t('wizard.completed')]
-    : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
+  const steps =
+    props.mode === 'professional'
+      ? [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.pay'), t('wizard.completed')]
+      : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
 
   // A user with a badge has nothing to apply for (spec §4): tell them, then show where it is.
   useEffect(() => {
@@ -60,12 +69,18 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (next: number) => {
+    if (next === 1) void loadDialog();
     setStep(next);
     requestAnimationFrame(() => heading.current?.focus());
   };
 
   const printedValue = same
-    ? { nameZh: applicant.nameZh, nameEn: applicant.nameEn, companyNameZh: applicant.companyNameZh, companyNameEn: applicant.companyNameEn }
+    ? {
+        nameZh: applicant.nameZh,
+        nameEn: applicant.nameEn,
+        companyNameZh: applicant.companyNameZh,
+        companyNameEn: applicant.companyNameEn,
+      }
     : printed;
   const application = {
     applicant: { ...applicant, contactEmail: props.email },
@@ -77,7 +92,8 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   function validateForm(): boolean {
     const found = fieldErrors(application, BadgeApplication);
     const messages: Record<string, string> = {};
-    for (const [path, e] of Object.entries(found)) if (path !== 'personalPhotoFileId') messages[path] = t(e.key, e.values);
+    for (const [path, e] of Object.entries(found))
+      if (path !== 'personalPhotoFileId') messages[path] = t(e.key, e.values);
     setErrors(messages);
     if (Object.keys(messages).length > 0) {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -125,7 +141,11 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     }
   }
 
-  const field = (group: 'applicant' | 'badge', name: keyof Printed | 'contactPhone', opts: { required?: boolean; hint?: string; inputMode?: 'tel'; autoComplete?: string } = {}) => {
+  const field = (
+    group: 'applicant' | 'badge',
+    name: keyof Printed | 'contactPhone',
+    opts: { required?: boolean; hint?: string; inputMode?: 'tel'; autoComplete?: string } = {},
+  ) => {
     const isApplicant = group === 'applicant';
     const values = isApplicant ? applicant : printedValue;
     const limits: Record<string, number> = isApplicant ? LIMITS.applicant : LIMITS.badge;
@@ -135,7 +155,9 @@ export default function BadgeWizard(props: BadgeWizardProps) {
         id={`${group}-${name}`}
         label={t(`badge.field.${name}`)}
         value={(values as Record<string, string>)[name] ?? ''}
-        onChange={(v) => (isApplicant ? setApplicant({ ...applicant, [name]: v }) : setPrinted({ ...printed, [name]: v }))}
+        onChange={(v) =>
+          isApplicant ? setApplicant({ ...applicant, [name]: v }) : setPrinted({ ...printed, [name]: v })
+        }
         max={name === 'contactPhone' ? undefined : limits[name]}
         required={opts.required}
         requiredLabel={t('form.requiredMark')}
@@ -153,12 +175,16 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       <Steps steps={steps} current={step} label={t('wizard.steps')} />
       {step === 0 && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">{t('wizard.checkIdentity')}</h2>
+          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
+            {t('wizard.checkIdentity')}
+          </h2>
           {props.identityLabel && <p>{t('getBadge.identity', { identity: props.identityLabel })}</p>}
           {!props.signedIn ? (
             <div className="space-y-3">
               <p>{t('wizard.signInPrompt')}</p>
-              <a className="btn-primary" href={props.signInHref}>{t('signin.button')}</a>
+              <a className="btn-primary" href={props.signInHref}>
+                {t('signin.button')}
+              </a>
             </div>
           ) : (
             <>
@@ -176,11 +202,21 @@ export default function BadgeWizard(props: BadgeWizardProps) {
               <p className="text-sm text-neutral-700">{t('badge.exhibitorNote')}</p>
               {props.mode === 'professional' && (
                 <label className="flex items-start gap-2">
-                  <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4"
+                    checked={agreed}
+                    onChange={(e) => setAgreed(e.target.checked)}
+                  />
                   <span>{t('badge.agree')}</span>
                 </label>
               )}
-              <button type="button" className="btn-primary" disabled={props.mode === 'professional' && !agreed} onClick={() => go(1)}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={props.mode === 'professional' && !agreed}
+                onClick={() => go(1)}
+              >
                 {t('wizard.next')}
               </button>
             </>
@@ -189,19 +225,38 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       )}
       {step === 1 && (
         <form noValidate onSubmit={onSubmit} aria-labelledby="wizard-heading" className="space-y-6">
-          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">{t('wizard.fillForm')}</h2>
+          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
+            {t('wizard.fillForm')}
+          </h2>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.applicantInfo')}</legend>
             {field('applicant', 'nameZh', { autoComplete: 'name' })}
             {field('applicant', 'nameEn', { required: true })}
             {field('applicant', 'companyNameZh', { autoComplete: 'organization' })}
             {field('applicant', 'companyNameEn')}
-            {field('applicant', 'contactPhone', { required: true, hint: t('badge.phoneHint'), inputMode: 'tel', autoComplete: 'tel' })}
-            <TextField id="applicant-contactEmail" label={t('badge.field.contactEmail')} value={props.email} onChange={() => {}} readOnly hint={t('badge.emailHint')} />
+            {field('applicant', 'contactPhone', {
+              required: true,
+              hint: t('badge.phoneHint'),
+              inputMode: 'tel',
+              autoComplete: 'tel',
+            })}
+            <TextField
+              id="applicant-contactEmail"
+              label={t('badge.field.contactEmail')}
+              value={props.email}
+              onChange={() => {}}
+              readOnly
+              hint={t('badge.emailHint')}
+            />
           </fieldset>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.printedInfo')}</legend>
-            <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-2">{t('badge.cannotChange')}</p>
+            <p
+              role="note"
+              className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-2"
+            >
+              {t('badge.cannotChange')}
+            </p>
             <label className="flex items-center gap-2 md:col-span-2">
               <input type="checkbox" className="h-4 w-4" checked={same} onChange={(e) => setSame(e.target.checked)} />
               <span>{t('badge.sameAsApplicant')}</span>
@@ -212,24 +267,42 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             {field('badge', 'companyNameEn')}
           </fieldset>
           <div className="card">
-            <Uploader id="personal_photo" purpose="personal_photo" label={t('badge.photo')} hint={t('badge.photoHint')} value={photo} onChange={setPhoto} t={t} />
+            <Suspense fallback={<p className="text-sm">{t('badge.photo')}</p>}>
+              <Uploader
+                id="personal_photo"
+                purpose="personal_photo"
+                label={t('badge.photo')}
+                hint={t('badge.photoHint')}
+                value={photo}
+                onChange={setPhoto}
+                t={t}
+              />
+            </Suspense>
           </div>
           <div className="flex flex-wrap justify-between gap-3">
-            <button type="button" className="btn-secondary" onClick={() => go(0)}>{t('wizard.back')}</button>
-            <button type="submit" className="btn-primary" disabled={busy}>{props.mode === 'professional' ? t('badge.submitAndPay') : t('badge.submit')}</button>
+            <button type="button" className="btn-secondary" onClick={() => go(0)}>
+              {t('wizard.back')}
+            </button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {props.mode === 'professional' ? t('badge.submitAndPay') : t('badge.submit')}
+            </button>
           </div>
         </form>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => !busy && setConfirming(open)}
-        title={t('badge.confirmTitle')}
-        description={t('badge.confirmText')}
-        confirmLabel={t('badge.confirm')}
-        cancelLabel={t('dialog.cancel')}
-        onConfirm={submit}
-        busy={busy}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={(open) => !busy && setConfirming(open)}
+            title={t('badge.confirmTitle')}
+            description={t('badge.confirmText')}
+            confirmLabel={t('badge.confirm')}
+            cancelLabel={t('dialog.cancel')}
+            onConfirm={submit}
+            busy={busy}
+          />
+        </Suspense>
+      )}
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />
     </div>
   );

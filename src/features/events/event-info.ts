@@ -49,7 +49,7 @@ export const isSoldOut = (event: Pick<Event, 'seatsLeft'>) => event.seatsLeft ==
 export const canActNow = (event: Event) =>
   event.registrationState === 'open' && !isSoldOut(event) && 'path' in eventAction(event);
 
-/** Splits events for the home page: open or not yet open first (by start), closed apart. */
+/** Splits events for the home page: open or not yet open by group (API order: by start), closed apart. */
 export function partitionEvents(events: Event[]): { upcoming: Record<EventGroup, Event[]>; closed: Event[] } {
   const upcoming: Record<EventGroup, Event[]> = { badges: [], events: [], marketPitching: [] };
   const closed: Event[] = [];
@@ -57,6 +57,8 @@ export function partitionEvents(events: Event[]): { upcoming: Record<EventGroup,
     if (event.registrationState === 'closed') closed.push(event);
     else upcoming[eventGroup(event.type)].push(event);
   }
+  // Badges: the one to apply for before the one that comes by invitation.
+  upcoming.badges.sort((a, b) => Number(a.type === 'badge_free') - Number(b.type === 'badge_free'));
   return { upcoming, closed };
 }
 
