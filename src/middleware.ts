@@ -77,10 +77,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.t = translator(locale);
   context.locals.token = cookies.get('idc-token')?.value || null;
-  // A page in a language is the reader's current choice of language: remember it.
-  if (isPage && prefixed && request.method === 'GET' && cookies.get(LOCALE_COOKIE)?.value !== locale) {
-    cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
-  }
   const response = await next();
   // Caching of pages: those seen signed in carry personal data and are never stored, whatever
   // the page set. Public pages (home, event info) opt in themselves, only when the visitor is

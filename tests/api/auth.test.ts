@@ -28,7 +28,8 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
     expect(url.searchParams.get('redirect_uri')).toBe('http://portal.test/api/v1/user/callback');
     expect(url.searchParams.get('response_type')).toBe('code');
     const cookies = setCookies(res);
-    expect(url.searchParams.get('state')).toBe(cookies['idc-state']);
+    // The state cookie carries the state and the language the sign-in started in.
+    expect(cookies['idc-state']).toBe(`${url.searchParams.get('state')}.zh-TW`);
     expect(cookies['idc-return-path']).toBe('/zh-tw/account/orders');
   });
 
@@ -39,6 +40,13 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
       expect(setCookies(res)['idc-return-path']).toBeUndefined();
     },
   );
+
+  it('lands in the language the sign-in started in', async () => {
+    const start = await app.request('/api/v1/user/signin?locale=zh-TW');
+    const state = setCookies(start)['idc-state']!;
+    const bad = await app.request(`/api/v1/user/callback?code=x&state=nope`, { headers: { cookie: `idc-state=${state}` } });
+    expect(bad.headers.get('location')).toBe('/zh-tw/signin?error=sign_in_failed');
+  });
 
   it('completes the code flow: sets the idc-token cookie (Lax, path /) and goes to auth/callback', async () => {
     const { token, callback } = await signIn(app, 'amy@example.com', 'Amy');

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -132,13 +132,17 @@ describe('operator commands (PGlite data directory)', () => {
     }
   }, SLOW * 2);
 
-  it('openDatabase refuses a directory held in this process and takes over a lock whose process is gone', async () => {
+  it('openDatabase refuses a directory another live process holds and takes over a lock whose process is gone', async () => {
     const dir = join(root, 'lock-test');
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DatabaseInUseError);
-    await first.close();
+    // The parent process (the test runner) is alive: as if it had the directory open.
+    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.ppid, command: 'portal server' }));
+    const refused = openDatabase({ dataDir: dir });
+    await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
+    await expect(refused).rejects.toThrow(`is in use by process ${process.ppid} (portal server)`);
     writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, command: 'gone' }));
-    const second = await openDatabase({ dataDir: dir });
-    await second.close();
+    const taken = await openDatabase({ dataDir: dir });
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
+    await taken.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   }, SLOW);
 });

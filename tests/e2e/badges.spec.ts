@@ -116,3 +116,26 @@ test.describe('Professional badge', () => {
     await expect(page.getByText('Please sign in or register to continue.')).toBeVisible();
   });
 });
+
+test('no redirect loop: an unpaid badge order goes from the badge page to processing to pay (en)', async ({ page }) => {
+  await signIn(page, uniqueEmail('loop'), 'en');
+  await fillBadgeForm(page, 'en');
+  await submitBadgeForm(page, 'en');
+  const pay = page.url();
+  // Unpaid and no card attempt yet: the badge page sends to processing, which has nothing to wait for.
+  await page.goto('/en/account/badge');
+  await expect(page).toHaveURL(pay);
+  await expect(page.getByRole('heading', { name: 'Choose how to pay' })).toBeVisible();
+  // The summary of the unpaid order offers the way to pay.
+  await page.goto(pay.replace(/\/badges\/([0-9a-f-]+)\/pay$/, '/events/badge-professional/registrations/$1'));
+  await expect(page.getByText('Your place is reserved until the payment deadline.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to payment' }).click();
+  await expect(page).toHaveURL(pay);
+  // Started a card payment and came back without paying: the processing page waits and offers pay.
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.waitForURL(/\/sandbox-gateway\//);
+  await page.goBack();
+  await page.goto('/en/account/badge');
+  await expect(page).toHaveURL(/\/en\/badges\/[0-9a-f-]+\/processing$/);
+  await expect(page.getByText('We are confirming your payment.')).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Steps } from '../../components/ui/Steps';
 import { TextField } from '../../components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
@@ -106,7 +106,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     return true;
   }
 
-  function onSubmit(e: FormEvent) {
+  function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
     if (validateForm()) setConfirming(true);
   }

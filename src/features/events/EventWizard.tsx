@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Steps } from '../../components/ui/Steps';
 import { createT, type Messages } from '../../i18n/t';
 import { ApiError } from '../../lib/api';
@@ -24,7 +24,7 @@ export default function EventWizard(props: EventWizardProps) {
   const [busy, setBusy] = useState(false);
   const steps = [t('eventReg.confirmStep'), props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed')];
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!agreed) return;
     setBusy(true);

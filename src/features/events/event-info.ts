@@ -117,7 +117,8 @@ export function eventJsonLd(
   event: Event,
   o: { pageUrl: string; actionUrl: string; /** Where an online event is watched. */ virtualUrl: string; organizerName: string; organizerUrl: string; timeZone?: string },
 ) {
-  const online = event.type === 'event_online' || event.type === 'market_online';
+  // Only online events are attended online; the online Market still comes with badges for the venue.
+  const online = event.type === 'event_online';
   const tz = o.timeZone ?? DEFAULT_TIMEZONE;
   return {
     '@context': 'https://schema.org',

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type SyntheticEvent } from 'react';
 import { TextField } from '../../components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
 import { createT, type Messages } from '../../i18n/t';
@@ -59,7 +59,7 @@ export default function PaymentForm(props: PaymentFormProps) {
   const usd = type === 'USD';
   const amount = usd ? formatMoney(order.unitUsd * order.quantity, 'USD') : formatMoney(order.unitTwd * order.quantity, 'TWD');
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
     const update = {
       payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },

@@ -2,7 +2,11 @@ import type { AstroGlobal } from 'astro';
 import { serverApi } from '../../lib/api.server';
 import { localized } from '../../lib/routes';
 import { signInRedirect } from '../auth/auth.server';
-import { orderPaths, type Order } from '../orders/orders';
+import { isBadgeOrder, orderPaths, type Order } from '../orders/orders';
+import { pickMessages } from '../../i18n/i18n';
+import { localePath, type Locale } from '../../i18n/locales';
+import { getConfig } from '../../server/config';
+import type { PaymentType } from './payments';
 import { loadOrder, type LoadResult } from '../orders/orders.server';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
@@ -43,4 +47,32 @@ export async function processingPageData(ctx: Ctx, orderId: string, newPath: str
   if (order.paymentStatus !== 'pending') return to(paths.summary);
   if (!order.payment?.cardStartedAt) return to(paths.pay);
   return data;
+}
+
+/** The PaymentForm island's props for an order (pay page and summary editor alike). */
+export function paymentFormProps(order: Order, locale: Locale) {
+  const payment = order.payment;
+  const config = getConfig();
+  return {
+    locale,
+    base: `/${localePath(locale)}`,
+    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save']),
+    order: {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      paymentStatus: order.paymentStatus,
+      paymentType: (payment?.type ?? null) as PaymentType | null,
+      unitTwd: payment?.unitPriceTwd ?? order.amountCents / Math.max(1, order.quantity),
+      unitUsd: payment?.unitPriceUsd ?? 0,
+      quantity: order.quantity,
+      dueDate: payment?.dueDate ?? order.paymentExpiresAt,
+      remitter: payment?.remitter ?? null,
+      senderBank: payment?.senderBank ?? null,
+      lastFiveDigits: payment?.lastFiveDigits ?? null,
+      receipt: order.receipt,
+    },
+    updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
+    processingPath: orderPaths(order).processing,
+    bank: { name: config.BANK_NAME, code: config.BANK_CODE, accountName: config.BANK_ACCOUNT_NAME, accountNumber: config.BANK_ACCOUNT_NUMBER, swift: config.BANK_SWIFT_CODE },
+  };
 }

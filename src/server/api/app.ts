@@ -6,7 +6,7 @@ import { object, optional, string, type Struct } from 'superstruct';
 import { camelize, snakeize } from '../../lib/case';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '../../lib/return-path';
 import { check, QueryInt } from '../../lib/validation';
-import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '../../i18n/locales';
+import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '../../i18n/locales';
 import { eventView, findEventBySlug, listEvents } from '../services/events';
 import { findOrder, listOrders } from '../services/orders';
 import { expireOverdueOrders } from '../services/payments';
@@ -121,15 +121,16 @@ export function createApi(deps: ApiDeps) {
     const returnTo = safeReturnPath(c.req.query('return_to'));
     const state = randomBytes(16).toString('base64url');
     const cookie = { path: '/', sameSite: 'Lax' as const, secure: secure(c), httpOnly: true };
-    setCookie(c, STATE_COOKIE, state, { ...cookie, path: '/api/v1/user', maxAge: 600 });
+    // The state, and the language the sign-in started in (the callback lands in it).
+    setCookie(c, STATE_COOKIE, `${state}.${locale}`, { ...cookie, path: '/api/v1/user', maxAge: 600 });
     if (returnTo) setCookie(c, RETURN_PATH_COOKIE, returnTo, { ...cookie, httpOnly: false, maxAge: 3600 });
     return c.redirect(deps.identity.signInUrl(originOf(c), state, locale), 302);
   });
 
   app.get('/user/callback', async (c) => {
-    const locale = toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
+    const [expected, startedIn] = (getCookie(c, STATE_COOKIE) ?? '').split('.');
+    const locale = toLocale(startedIn) ?? toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
     const failed = () => c.redirect(`/${localePath(locale)}/signin?error=sign_in_failed`, 302);
-    const expected = getCookie(c, STATE_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: '/api/v1/user' });
     const { code, state } = c.req.query();
     if (!code || !state || !expected || state !== expected) {

@@ -81,8 +81,6 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-const lockedHere = new Set<string>();
-
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -95,7 +93,7 @@ const isAlive = (pid: number) => {
 /**
  * PGlite takes no lock of its own: a second process opening the same directory (an operator
  * command while the server runs) would silently work on a diverging copy and can corrupt it. A
- * lock file next to the directory names the holder; a holder that is gone is taken over.
+ * lock file next to the directory names the holder process; a holder that is gone is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
@@ -103,9 +101,7 @@ function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, mine, { flag: 'wx' });
-      lockedHere.add(file);
       const release = () => {
-        lockedHere.delete(file);
         process.off('exit', release);
         try {
           if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
@@ -125,8 +121,9 @@ function lockDataDir(dataDir: string): () => void {
       holder = undefined;
     }
     const pid = typeof holder?.pid === 'number' ? holder.pid : undefined;
-    // Our own pid left by an earlier run (containers reuse pid 1) is stale unless we hold it now.
-    const live = pid !== undefined && (pid === process.pid ? lockedHere.has(file) : isAlive(pid));
+    // Our own pid is either left by an earlier run (containers reuse pid 1) or this process
+    // opening the directory again (dev-server module reloads): both as before, not refused.
+    const live = pid !== undefined && pid !== process.pid && isAlive(pid);
     if (live) throw new DatabaseInUseError(dataDir, { ...holder, pid: pid! });
     try {
       unlinkSync(file);
