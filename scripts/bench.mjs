@@ -43,7 +43,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const BENCH_EMAIL = 'bench@example.com';
 const ORDER_COUNT = 100;
-const BUDGET = { jsGzipBytes: 5 * 1024, performance: 95, accessibility: 100 };
+const BUDGET = { jsGzipBytes: 5 * 1024, interactiveJsGzipBytes: 100 * 1024, performance: 95, accessibility: 100 };
 
 const { values: flags } = parseArgs({
   options: {
@@ -76,6 +76,10 @@ const PAGES = [
   { path: '/en/account/orders', status: 200, signedIn: true },
   { path: '/zh-tw/account/orders', status: 200, signedIn: true },
   { path: '/en/does-not-exist', status: 404 },
+  // Wizard and payment pages (DESIGN §4: ≤ 100 KB of JS in total). The pay page of one of the
+  // bench user's unpaid orders is added once the orders are known.
+  { path: '/en/badges/new', status: 200, interactive: true },
+  { path: '/zh-tw/events/opening-forum/registrations/new', status: 200, interactive: true },
 ];
 
 // ---- processes --------------------------------------------------------------------------------
@@ -552,6 +556,13 @@ async function main() {
   console.log('▸ signing in through the dev identity service');
   const token = await signIn(base);
 
+  // The pay page of an unpaid charged order of the bench user.
+  {
+    const res = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' });
+    const unpaid = JSON.parse(res.body.toString('utf8')).data.find((o) => o.payment_status === 'pending' && o.amount_cents > 0);
+    if (unpaid) PAGES.push({ path: `/en/events/${unpaid.event_slug}/registrations/${unpaid.order_id}/pay`, status: 200, signedIn: true, interactive: true });
+  }
+
   console.log('▸ measuring page weight');
   const assetCache = new Map();
   const pages = [];
@@ -652,8 +663,12 @@ async function main() {
       p.status === p.expectedStatus,
       p.location ? `${p.status} → ${p.location}` : String(p.status),
     );
-    check('no React', p.path, !p.reactRuntime, `${p.islands} island(s)`);
-    check('JS ≤ 5 KB gzip', p.path, p.jsGzip <= BUDGET.jsGzipBytes, kb(p.jsGzip));
+    if (PAGES.find((x) => x.path === p.path)?.interactive) {
+      check('JS ≤ 100 KB gzip (wizard/pay)', p.path, p.jsGzip <= BUDGET.interactiveJsGzipBytes, kb(p.jsGzip));
+    } else {
+      check('no React', p.path, !p.reactRuntime, `${p.islands} island(s)`);
+      check('JS ≤ 5 KB gzip', p.path, p.jsGzip <= BUDGET.jsGzipBytes, kb(p.jsGzip));
+    }
     check('compressed', p.path, p.contentEncoding !== 'none', p.contentEncoding);
   }
   for (const asset of assetCache.values()) {
