@@ -34,8 +34,15 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-            '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       },
     },

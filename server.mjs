@@ -10,7 +10,8 @@ const { handler } = await import('./dist/server/entry.mjs');
 const compress = compression({
   threshold: 512,
   // Already-compressed images are left alone.
-  filter: (req, res) => !/^image\/(png|jpeg|webp|avif)/.test(String(res.getHeader('content-type') ?? '')) && compression.filter(req, res),
+  filter: (req, res) =>
+    !/^image\/(png|jpeg|webp|avif)/.test(String(res.getHeader('content-type') ?? '')) && compression.filter(req, res),
   brotli: { params: { 1: 5 } },
 });
 
@@ -26,7 +27,9 @@ server.listen(port, host, async () => {
     if (!res.ok) throw new Error(`GET /api/v1/events answered ${res.status}`);
     console.log(JSON.stringify({ level: 'info', message: `portal ready on http://${host}:${port}` }));
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'start-up check failed; see the error above', error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'start-up check failed; see the error above', error: String(error) }),
+    );
     process.exit(1);
   }
 });

@@ -33,14 +33,21 @@ function parse() {
   const identity = identityFromLinkType(values.type);
   if (!identity) throw new UsageError(`unknown --type ${values.type}; use one of ${TYPES.join(', ')}`);
   const email = values.email?.trim();
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`--email ${values.email} is not an e-mail address`);
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new UsageError(`--email ${values.email} is not an e-mail address`);
   const days = Number(values.expires);
-  if (!Number.isFinite(days) || days <= 0 || days > 365) throw new UsageError('--expires must be a number of days from 0 to 365');
+  if (!Number.isFinite(days) || days <= 0 || days > 365)
+    throw new UsageError('--expires must be a number of days from 0 to 365');
   return { identity, email, days };
 }
 
-function print(link: { identity: BadgeIdentity; email: string | undefined; expiresAt: Date; en: string; zh: string }, timeZone: string) {
-  console.log(`One-time ${link.identity} badge link${link.email ? ` for ${link.email}` : ''}, valid until ${localTime(link.expiresAt, timeZone)} (${timeZone}):`);
+function print(
+  link: { identity: BadgeIdentity; email: string | undefined; expiresAt: Date; en: string; zh: string },
+  timeZone: string,
+) {
+  console.log(
+    `One-time ${link.identity} badge link${link.email ? ` for ${link.email}` : ''}, valid until ${localTime(link.expiresAt, timeZone)} (${timeZone}):`,
+  );
   console.log(`  en:    ${link.en}`);
   console.log(`  zh-tw: ${link.zh}`);
 }

@@ -558,9 +558,20 @@ async function main() {
 
   // The pay page of an unpaid charged order of the bench user.
   {
-    const res = await rawGet(`${base}/api/v1/orders?limit=100`, { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' });
-    const unpaid = JSON.parse(res.body.toString('utf8')).data.find((o) => o.payment_status === 'pending' && o.amount_cents > 0);
-    if (unpaid) PAGES.push({ path: `/en/events/${unpaid.event_slug}/registrations/${unpaid.order_id}/pay`, status: 200, signedIn: true, interactive: true });
+    const res = await rawGet(`${base}/api/v1/orders?limit=100`, {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'identity',
+    });
+    const unpaid = JSON.parse(res.body.toString('utf8')).data.find(
+      (o) => o.payment_status === 'pending' && o.amount_cents > 0,
+    );
+    if (unpaid)
+      PAGES.push({
+        path: `/en/events/${unpaid.event_slug}/registrations/${unpaid.order_id}/pay`,
+        status: 200,
+        signedIn: true,
+        interactive: true,
+      });
   }
 
   console.log('▸ measuring page weight');

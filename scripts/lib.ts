@@ -30,10 +30,14 @@ export async function openPortalDatabase(config: Config = getConfig()): Promise<
     return await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
   } catch (error) {
     if (error instanceof DatabaseInUseError) throw error;
-    const where = config.DATABASE_URL ? 'the PostgreSQL server of DATABASE_URL' : `the PGlite database in ${join(config.dataDir, 'pglite')}`;
+    const where = config.DATABASE_URL
+      ? 'the PostgreSQL server of DATABASE_URL'
+      : `the PGlite database in ${join(config.dataDir, 'pglite')}`;
     throw new CommandError(
       `Could not open ${where}: ${(error as Error).message}. ` +
-        (config.DATABASE_URL ? 'Check that the server is reachable.' : 'If the portal server is running, stop it first (PGlite cannot be shared between processes).'),
+        (config.DATABASE_URL
+          ? 'Check that the server is reachable.'
+          : 'If the portal server is running, stop it first (PGlite cannot be shared between processes).'),
     );
   }
 }
@@ -55,7 +59,10 @@ function operatorApi(base: string, token: string): OperatorApi {
     try {
       res = await fetch(`${root}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(30_000),
       });
@@ -145,7 +152,11 @@ export async function runCommand<A>(usage: string, parse: () => A, handlers: Com
 /** A plain-text table: one header row, columns padded to their widest cell. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

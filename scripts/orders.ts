@@ -47,7 +47,8 @@ function parse(): Args {
     return { command, event: values.event, status, limit };
   }
   if (command === 'mark-paid' || command === 'approve') {
-    if (positionals.length !== 1 || values.event || values.status) throw new UsageError(`${command} takes exactly one order number`);
+    if (positionals.length !== 1 || values.event || values.status)
+      throw new UsageError(`${command} takes exactly one order number`);
     return { command, orderNo: positionals[0]!.trim().toUpperCase() };
   }
   if (command === 'expire') {
@@ -58,19 +59,39 @@ function parse(): Args {
 }
 
 const HEADER = ['order no', 'e-mail', 'event', 'registration type', 'payment', 'approval'];
-type Row = { orderNo: string; email: string; slug: string; type: string; payment: string; approval: string | null; createdAt: Date | string };
+type Row = {
+  orderNo: string;
+  email: string;
+  slug: string;
+  type: string;
+  payment: string;
+  approval: string | null;
+  createdAt: Date | string;
+};
 
 function printList(rows: Row[], total: number | undefined, limit: number, timeZone: string) {
   if (rows.length === 0) {
     console.log('no orders');
     return;
   }
-  console.log(table(
-    [...HEADER, `created (${timeZone})`],
-    rows.map((r) => [r.orderNo, r.email, r.slug, r.type, r.payment, r.approval ?? '-', localTime(r.createdAt, timeZone)]),
-  ));
+  console.log(
+    table(
+      [...HEADER, `created (${timeZone})`],
+      rows.map((r) => [
+        r.orderNo,
+        r.email,
+        r.slug,
+        r.type,
+        r.payment,
+        r.approval ?? '-',
+        localTime(r.createdAt, timeZone),
+      ]),
+    ),
+  );
   const more = total === undefined ? rows.length === limit : total > rows.length;
-  console.log(`\n${!more ? `${rows.length} orders` : `showing ${rows.length}${total === undefined ? '' : ` of ${total}`} orders (newest first; --limit for more)`}`);
+  console.log(
+    `\n${!more ? `${rows.length} orders` : `showing ${rows.length}${total === undefined ? '' : ` of ${total}`} orders (newest first; --limit for more)`}`,
+  );
 }
 
 const notApprovable = (orderNo: string, status: string | null) =>
@@ -88,7 +109,11 @@ await runCommand(USAGE, parse, {
         args.event ? eq(events.slug, args.event) : undefined,
         args.status ? eq(orders.paymentStatus, args.status) : undefined,
       );
-      const [total] = await db.select({ n: count() }).from(orders).innerJoin(events, eq(events.id, orders.eventId)).where(where);
+      const [total] = await db
+        .select({ n: count() })
+        .from(orders)
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .where(where);
       const rows = await db
         .select({ order: orders, email: users.email, slug: events.slug })
         .from(orders)
@@ -98,20 +123,41 @@ await runCommand(USAGE, parse, {
         .orderBy(desc(orders.createdAt), desc(orders.orderNo))
         .limit(args.limit);
       printList(
-        rows.map((r) => ({ orderNo: r.order.orderNo, email: r.email, slug: r.slug, type: r.order.registrationType, payment: r.order.paymentStatus, approval: r.order.approvalStatus, createdAt: r.order.createdAt })),
+        rows.map((r) => ({
+          orderNo: r.order.orderNo,
+          email: r.email,
+          slug: r.slug,
+          type: r.order.registrationType,
+          payment: r.order.paymentStatus,
+          approval: r.order.approvalStatus,
+          createdAt: r.order.createdAt,
+        })),
         total?.n,
         args.limit,
         config.TIMEZONE,
       );
     } else if (args.command === 'mark-paid') {
-      const [before] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.orderNo, args.orderNo)).limit(1);
+      const [before] = await db
+        .select({ status: orders.paymentStatus })
+        .from(orders)
+        .where(eq(orders.orderNo, args.orderNo))
+        .limit(1);
       if (!before) throw new CommandError(`no order ${args.orderNo}`);
       const result = await markPaid(db, args.orderNo, { now, pickupSecret: config.PICKUP_CODE_SECRET });
-      console.log(result === 'already_paid' ? `${args.orderNo} was already paid; nothing changed` : `${args.orderNo}: ${before.status} → paid`);
+      console.log(
+        result === 'already_paid'
+          ? `${args.orderNo} was already paid; nothing changed`
+          : `${args.orderNo}: ${before.status} → paid`,
+      );
     } else if (args.command === 'approve') {
-      const [order] = await db.select({ id: orders.id, approval: orders.approvalStatus }).from(orders).where(eq(orders.orderNo, args.orderNo)).limit(1);
+      const [order] = await db
+        .select({ id: orders.id, approval: orders.approvalStatus })
+        .from(orders)
+        .where(eq(orders.orderNo, args.orderNo))
+        .limit(1);
       if (!order) throw new CommandError(`no order ${args.orderNo}`);
-      if (order.approval !== 'pending_approval' && order.approval !== 'auditing') throw notApprovable(args.orderNo, order.approval);
+      if (order.approval !== 'pending_approval' && order.approval !== 'auditing')
+        throw notApprovable(args.orderNo, order.approval);
       // Guarded: only from the state just read, so two operators cannot both "approve".
       const updated = await db
         .update(orders)
@@ -129,19 +175,39 @@ await runCommand(USAGE, parse, {
   async api(call, args, config) {
     const orderPath = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`;
     if (args.command === 'list') {
-      const query = new URLSearchParams({ limit: String(args.limit), ...(args.event ? { event: args.event } : {}), ...(args.status ? { status: args.status } : {}) });
+      const query = new URLSearchParams({
+        limit: String(args.limit),
+        ...(args.event ? { event: args.event } : {}),
+        ...(args.status ? { status: args.status } : {}),
+      });
       const rows = (await call('GET', `/orders?${query}`)) as {
-        order_no: string; email: string; event_slug: string; registration_type: string; payment_status: string; approval_status: string | null; created_at: string;
+        order_no: string;
+        email: string;
+        event_slug: string;
+        registration_type: string;
+        payment_status: string;
+        approval_status: string | null;
+        created_at: string;
       }[];
       printList(
-        rows.map((r) => ({ orderNo: r.order_no, email: r.email, slug: r.event_slug, type: r.registration_type, payment: r.payment_status, approval: r.approval_status, createdAt: r.created_at })),
+        rows.map((r) => ({
+          orderNo: r.order_no,
+          email: r.email,
+          slug: r.event_slug,
+          type: r.registration_type,
+          payment: r.payment_status,
+          approval: r.approval_status,
+          createdAt: r.created_at,
+        })),
         undefined,
         args.limit,
         config.TIMEZONE,
       );
     } else if (args.command === 'mark-paid') {
       const { result } = (await call('POST', `${orderPath(args.orderNo)}/mark-paid`)) as { result: string };
-      console.log(result === 'already_paid' ? `${args.orderNo} was already paid; nothing changed` : `${args.orderNo}: → paid`);
+      console.log(
+        result === 'already_paid' ? `${args.orderNo} was already paid; nothing changed` : `${args.orderNo}: → paid`,
+      );
     } else if (args.command === 'approve') {
       const { result } = (await call('POST', `${orderPath(args.orderNo)}/approve`)) as { result: string };
       if (result === 'already_approved') throw notApprovable(args.orderNo, 'approved');

@@ -43,10 +43,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (UNSAFE.has(request.method) && !CROSS_ORIGIN_ALLOWED.includes(path) && !isSameOrigin(request, url)) {
     return withSecurityHeaders(
-      new Response(JSON.stringify({ code: 'forbidden', message: 'Cross-site request refused', error: 'Cross-site request refused' }), {
-        status: 403,
-        headers: { 'content-type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({
+          code: 'forbidden',
+          message: 'Cross-site request refused',
+          error: 'Cross-site request refused',
+        }),
+        {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
     );
   }
 
@@ -68,12 +75,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
     query.delete('locale');
     const search = query.toString();
     const target = `/${localePath(locale)}${path === '/' ? '/' : path}${search ? `?${search}` : ''}`;
-    const res = new Response(null, { status: 302, headers: { location: target, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' } });
+    const res = new Response(null, {
+      status: 302,
+      headers: { location: target, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' },
+    });
     for (const header of cookies.headers()) res.headers.append('set-cookie', header);
     return withSecurityHeaders(res);
   }
 
-  const locale = (prefixed && toLocale(first)) || negotiateLocale({ stored: cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: request.headers.get('accept-language') });
+  const locale =
+    (prefixed && toLocale(first)) ||
+    negotiateLocale({
+      stored: cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: request.headers.get('accept-language'),
+    });
   context.locals.locale = locale;
   context.locals.t = translator(locale);
   context.locals.token = cookies.get('idc-token')?.value || null;

@@ -39,7 +39,11 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
  * preference, then the browser's languages, then English. Plain `zh` (no script or region) is
  * taken as Traditional Chinese only from the browser, since our only Chinese is zh-TW.
  */
-export function negotiateLocale(input: { query?: string | null; stored?: string | null; acceptLanguage?: string | null }): Locale {
+export function negotiateLocale(input: {
+  query?: string | null;
+  stored?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   const explicit = toLocale(input.query) ?? toLocale(input.stored);
   if (explicit) return explicit;
   for (const tag of parseAcceptLanguage(input.acceptLanguage)) {

@@ -9,8 +9,19 @@ import { createApiClient, type ApiClient } from './api';
 export async function serverApi(locals: App.Locals): Promise<ApiClient> {
   const config = getConfig();
   if (config.API_BASE_URL) {
-    return createApiClient({ baseURL: config.API_BASE_URL, token: locals.token, locale: locals.locale, timeoutMs: config.REQUEST_TIMEOUT_MS });
+    return createApiClient({
+      baseURL: config.API_BASE_URL,
+      token: locals.token,
+      locale: locals.locale,
+      timeoutMs: config.REQUEST_TIMEOUT_MS,
+    });
   }
   const { inProcessFetch } = await getRuntime();
-  return createApiClient({ baseURL: 'http://embedded.invalid', token: locals.token, locale: locals.locale, fetch: inProcessFetch, timeoutMs: config.REQUEST_TIMEOUT_MS });
+  return createApiClient({
+    baseURL: 'http://embedded.invalid',
+    token: locals.token,
+    locale: locals.locale,
+    fetch: inProcessFetch,
+    timeoutMs: config.REQUEST_TIMEOUT_MS,
+  });
 }

@@ -12,13 +12,18 @@ function fakeFetch(responses: (() => Response)[]) {
   });
   return { fn, calls };
 }
-const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('API client (spec §7–§8)', () => {
   it('sends the Bearer token, snake_case query and body, and camelizes the answer', async () => {
     const { fn, calls } = fakeFetch([json(200, { order_id: 'o1', payment_status: 'pending' })]);
     const api = createApiClient({ baseURL: 'http://api.test', token: 'tok', fetch: fn });
-    const body = await api.post<{ orderId: string; paymentStatus: string }>('/api/v1/orders', { contactEmail: 'a@b.c' }, { registrationType: 'EVENT_GENERAL' });
+    const body = await api.post<{ orderId: string; paymentStatus: string }>(
+      '/api/v1/orders',
+      { contactEmail: 'a@b.c' },
+      { registrationType: 'EVENT_GENERAL' },
+    );
     expect(body).toEqual({ orderId: 'o1', paymentStatus: 'pending' });
     expect(calls[0]!.url).toBe('http://api.test/api/v1/orders?registration_type=EVENT_GENERAL');
     expect(new Headers(calls[0]!.init!.headers).get('authorization')).toBe('Bearer tok');
@@ -33,7 +38,11 @@ describe('API client (spec §7–§8)', () => {
   });
 
   it('gives up after two retries', async () => {
-    const { fn } = fakeFetch([json(500, {}), json(500, {}), json(500, { code: 'internal_error', message: 'boom', error: 'boom' })]);
+    const { fn } = fakeFetch([
+      json(500, {}),
+      json(500, {}),
+      json(500, { code: 'internal_error', message: 'boom', error: 'boom' }),
+    ]);
     const api = createApiClient({ baseURL: 'http://api.test', fetch: fn });
     await expect(api.get('/x')).rejects.toMatchObject({ status: 500, code: 'internal_error' });
     expect(fn).toHaveBeenCalledTimes(3);
@@ -47,7 +56,9 @@ describe('API client (spec §7–§8)', () => {
   });
 
   it('does not retry a 400 and exposes status, code, message and the parsed body', async () => {
-    const { fn } = fakeFetch([json(400, { code: 'event_capacity_full', message: 'Event is full', error: 'Event is full', seats_left: 0 })]);
+    const { fn } = fakeFetch([
+      json(400, { code: 'event_capacity_full', message: 'Event is full', error: 'Event is full', seats_left: 0 }),
+    ]);
     const api = createApiClient({ baseURL: 'http://api.test', fetch: fn });
     const error = (await api.get('/x').catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -60,7 +71,9 @@ describe('API client (spec §7–§8)', () => {
   });
 
   it('calls onUnauthorized on a 401', async () => {
-    const { fn } = fakeFetch([json(401, { code: 'unauthorized', message: 'Sign-in required', error: 'Sign-in required' })]);
+    const { fn } = fakeFetch([
+      json(401, { code: 'unauthorized', message: 'Sign-in required', error: 'Sign-in required' }),
+    ]);
     const onUnauthorized = vi.fn();
     const api = createApiClient({ baseURL: 'http://api.test', fetch: fn, onUnauthorized });
     await expect(api.get('/x')).rejects.toMatchObject({ status: 401 });
@@ -68,9 +81,12 @@ describe('API client (spec §7–§8)', () => {
   });
 
   it('times out after the configured time', async () => {
-    const fn = vi.fn((_input: string, init?: RequestInit) => new Promise<Response>((_, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
-    }));
+    const fn = vi.fn(
+      (_input: string, init?: RequestInit) =>
+        new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+    );
     const api = createApiClient({ baseURL: 'http://api.test', fetch: fn, timeoutMs: 50 });
     await expect(api.post('/x', {})).rejects.toBeInstanceOf(ApiError);
   });

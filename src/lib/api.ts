@@ -75,7 +75,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   });
 
-  async function request<T>(method: string, path: string, init: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    init: { query?: Record<string, unknown>; body?: unknown } = {},
+  ): Promise<T> {
     const upper = method.toUpperCase();
     const opts: FetchOptions<'json'> = {
       method: upper,
@@ -97,8 +101,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     get: <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, query ? { query } : {}),
-    post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('POST', path, { body, ...(query ? { query } : {}) }),
-    put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('PUT', path, { body, ...(query ? { query } : {}) }),
+    post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
+      request<T>('POST', path, { body, ...(query ? { query } : {}) }),
+    put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
+      request<T>('PUT', path, { body, ...(query ? { query } : {}) }),
     delete: <T>(path: string) => request<T>('DELETE', path),
   };
 }

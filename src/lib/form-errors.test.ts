@@ -4,7 +4,13 @@ import { OrderPaymentUpdate } from '../features/payments/payments';
 import { fieldErrors } from './form-errors';
 
 const valid = {
-  applicant: { nameZh: '王小明', nameEn: 'Hsiao-ming Wang', companyNameZh: '', companyNameEn: '', contactPhone: '886-912-345-678' },
+  applicant: {
+    nameZh: '王小明',
+    nameEn: 'Hsiao-ming Wang',
+    companyNameZh: '',
+    companyNameEn: '',
+    contactPhone: '886-912-345-678',
+  },
   badge: { nameZh: '王小明', nameEn: 'Wang Hsiao-ming', companyNameZh: '', companyNameEn: '' },
   personalPhotoFileId: '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
 };
@@ -14,11 +20,14 @@ describe('field errors from the shared structs', () => {
     expect(fieldErrors(valid, BadgeApplication)).toEqual({});
   });
   it('names each field: required, too long (with the limit), phone format', () => {
-    const errors = fieldErrors({
-      ...valid,
-      applicant: { ...valid.applicant, nameEn: ' ', contactPhone: 'call me' },
-      badge: { ...valid.badge, nameZh: '王小明先生好', nameEn: 'A name that is far too long' },
-    }, BadgeApplication);
+    const errors = fieldErrors(
+      {
+        ...valid,
+        applicant: { ...valid.applicant, nameEn: ' ', contactPhone: 'call me' },
+        badge: { ...valid.badge, nameZh: '王小明先生好', nameEn: 'A name that is far too long' },
+      },
+      BadgeApplication,
+    );
     expect(errors['applicant.nameEn']).toEqual({ key: 'form.required' });
     expect(errors['applicant.contactPhone']).toEqual({ key: 'form.phone' });
     expect(errors['badge.nameZh']).toEqual({ key: 'form.tooLong', values: { max: 5 } });
@@ -32,9 +41,16 @@ describe('field errors from the shared structs', () => {
       'payment.remitter': { key: 'form.required' },
       'payment.senderBank': { key: 'form.required' },
     });
-    expect(fieldErrors({ receipt: { kind: 'company', invoiceTitle: 'ACME', unifiedBusinessNumber: '12345678' } }, OrderPaymentUpdate)).toMatchObject({
+    expect(
+      fieldErrors(
+        { receipt: { kind: 'company', invoiceTitle: 'ACME', unifiedBusinessNumber: '12345678' } },
+        OrderPaymentUpdate,
+      ),
+    ).toMatchObject({
       'receipt.unifiedBusinessNumber': { key: 'form.ubn' },
     });
-    expect(fieldErrors({ payment: { type: 'credit_card' }, receipt: { kind: 'personal' } }, OrderPaymentUpdate)).toEqual({});
+    expect(
+      fieldErrors({ payment: { type: 'credit_card' }, receipt: { kind: 'personal' } }, OrderPaymentUpdate),
+    ).toEqual({});
   });
 });

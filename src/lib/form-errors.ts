@@ -4,7 +4,10 @@ import { StructError, validate, type Struct } from 'superstruct';
  * Field errors of a value against a struct, keyed by dotted camelCase path (`badge.nameEn`),
  * as message keys with values for the translator: the same struct the API validates with.
  */
-export function fieldErrors<T, S>(value: unknown, struct: Struct<T, S>): Record<string, { key: string; values?: Record<string, number> }> {
+export function fieldErrors<T, S>(
+  value: unknown,
+  struct: Struct<T, S>,
+): Record<string, { key: string; values?: Record<string, number> }> {
   const [error] = validate(value, struct, { coerce: true });
   if (!(error instanceof StructError)) return {};
   const out: Record<string, { key: string; values?: Record<string, number> }> = {};

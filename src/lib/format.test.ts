@@ -9,7 +9,9 @@ describe('formatting (spec §9)', () => {
   });
   it('shows ranges compactly on one day and fully across days', () => {
     expect(formatDateRange('2026-11-04T01:30:00Z', '2026-11-04T09:00:00Z')).toBe('2026/11/4 09:30–17:00 (GMT+8)');
-    expect(formatDateRange('2026-11-04T01:30:00Z', '2026-11-12T09:00:00Z')).toBe('2026/11/4 09:30 – 2026/11/12 17:00 (GMT+8)');
+    expect(formatDateRange('2026-11-04T01:30:00Z', '2026-11-12T09:00:00Z')).toBe(
+      '2026/11/4 09:30 – 2026/11/12 17:00 (GMT+8)',
+    );
   });
   it('formats money from cents per currency', () => {
     expect(formatMoney(100_000, 'TWD')).toBe('TWD 1,000');

@@ -7,13 +7,23 @@ function partsOf(date: Date, timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'shortOffset',
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
     });
     formatters.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
-  return { date: `${p.year}/${p.month}/${p.day}`, time: `${p.hour}:${p.minute}`, offset: p.timeZoneName === 'GMT' ? 'GMT+0' : p.timeZoneName! };
+  return {
+    date: `${p.year}/${p.month}/${p.day}`,
+    time: `${p.hour}:${p.minute}`,
+    offset: p.timeZoneName === 'GMT' ? 'GMT+0' : p.timeZoneName!,
+  };
 }
 
 /** `2026/11/4 09:30 (GMT+8)`. */
@@ -36,6 +46,9 @@ const DECIMALS: Record<Currency, number> = { TWD: 0, USD: 2 };
 /** Money from cents: `TWD 1,000` (no decimals), `US$35.00` (two decimals). */
 export function formatMoney(cents: number, currency: Currency): string {
   const decimals = DECIMALS[currency];
-  const amount = (cents / 100).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const amount = (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
   return currency === 'USD' ? `US$${amount}` : `TWD ${amount}`;
 }

@@ -6,8 +6,19 @@ describe('return paths stay on the site', () => {
     expect(safeReturnPath(p)).toBe(p);
   });
   it.each([
-    '//evil.example/', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'en/account',
-    '/%0d%0aSet-Cookie:x', '/\u0000x', '', '/\tx', 42, null, undefined, '/'.padEnd(3000, 'a'),
+    '//evil.example/',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'en/account',
+    '/%0d%0aSet-Cookie:x',
+    '/\u0000x',
+    '',
+    '/\tx',
+    42,
+    null,
+    undefined,
+    '/'.padEnd(3000, 'a'),
   ])('refuses %s', (p) => {
     const result = safeReturnPath(p);
     // Encoded CR/LF stay encoded in a path and are harmless; raw control characters are refused.

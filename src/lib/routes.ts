@@ -1,7 +1,8 @@
 import { localePath, type Locale } from '../i18n/locales';
 
 /** A path under a locale: `localized('zh-TW', '/account/orders')` → `/zh-tw/account/orders`. */
-export const localized = (locale: Locale, path: string) => `/${localePath(locale)}${path.startsWith('/') ? path : `/${path}`}`;
+export const localized = (locale: Locale, path: string) =>
+  `/${localePath(locale)}${path.startsWith('/') ? path : `/${path}`}`;
 
 /** The path without its locale prefix: `/zh-tw/account/orders?x` → `/account/orders?x`. */
 export function stripLocale(pathWithQuery: string): string {
@@ -10,4 +11,11 @@ export function stripLocale(pathWithQuery: string): string {
 }
 
 /** Prefixes that are not pages: the API, embedded services, built assets. */
-export const NON_PAGE_PREFIXES = ['/api/', '/dev-identity/', '/sandbox-gateway/', '/_astro/', '/_server-islands/', '/_image'];
+export const NON_PAGE_PREFIXES = [
+  '/api/',
+  '/dev-identity/',
+  '/sandbox-gateway/',
+  '/_astro/',
+  '/_server-islands/',
+  '/_image',
+];

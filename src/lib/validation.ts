@@ -2,8 +2,11 @@ import { coerce, create, integer, refine, string, StructError, type Struct } fro
 
 /** An integer given as a query-string value. */
 export const QueryInt = (min: number, max: number) =>
-  refine(coerce(integer(), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : Number.NaN)), 'range', (n) =>
-    n >= min && n <= max ? true : `Expected an integer from ${min} to ${max}`);
+  refine(
+    coerce(integer(), string(), (v) => (/^-?\d+$/.test(v) ? Number(v) : Number.NaN)),
+    'range',
+    (n) => (n >= min && n <= max ? true : `Expected an integer from ${min} to ${max}`),
+  );
 
 export type ValidationIssue = { path: string; message: string };
 
@@ -16,8 +19,10 @@ export function issuesOf(error: StructError): ValidationIssue[] {
 }
 
 /** Validates (with coercion) or returns the issues; never throws for bad input. */
-export function check<T, S>(value: unknown, struct: Struct<T, S>):
-  { ok: true; value: T } | { ok: false; issues: ValidationIssue[] } {
+export function check<T, S>(
+  value: unknown,
+  struct: Struct<T, S>,
+): { ok: true; value: T } | { ok: false; issues: ValidationIssue[] } {
   try {
     return { ok: true, value: create(value, struct) };
   } catch (error) {

@@ -1,5 +1,18 @@
 import { resolve } from 'node:path';
-import { create, defaulted, enums, integer, object, optional, pattern, refine, size, string, StructError, type Infer } from 'superstruct';
+import {
+  create,
+  defaulted,
+  enums,
+  integer,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  StructError,
+  type Infer,
+} from 'superstruct';
 import { boolean, coerce, number } from 'superstruct';
 
 /**
@@ -10,7 +23,9 @@ import { boolean, coerce, number } from 'superstruct';
 const Url = refine(string(), 'url', (value) => {
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+    return (
+      u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'postgres:' || u.protocol === 'postgresql:'
+    );
   } catch {
     return false;
   }
@@ -88,7 +103,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new Error('IDENTITY_CLIENT_SECRET is required when IDENTITY_URL is set');
     }
     if (parsed.NEWEBPAY_GATEWAY_URL && (!env.NEWEBPAY_HASH_KEY || !env.NEWEBPAY_HASH_IV || !env.NEWEBPAY_MERCHANT_ID)) {
-      throw new Error('NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set');
+      throw new Error(
+        'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
+      );
     }
     return Object.freeze({
       ...parsed,

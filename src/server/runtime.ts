@@ -6,7 +6,11 @@ import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
 import { createServerApp } from './server-app';
 
-type Runtime = { database: Database; app: Awaited<ReturnType<typeof createServerApp>>['app']; inProcessFetch: (input: string, init?: RequestInit) => Promise<Response> };
+type Runtime = {
+  database: Database;
+  app: Awaited<ReturnType<typeof createServerApp>>['app'];
+  inProcessFetch: (input: string, init?: RequestInit) => Promise<Response>;
+};
 
 let pending: Promise<Runtime> | undefined;
 

@@ -78,7 +78,11 @@ export async function createServerApp(options: ServerAppOptions) {
     });
   }
 
-  const keys: MpgKeys = { merchantId: config.NEWEBPAY_MERCHANT_ID, hashKey: config.NEWEBPAY_HASH_KEY, hashIv: config.NEWEBPAY_HASH_IV };
+  const keys: MpgKeys = {
+    merchantId: config.NEWEBPAY_MERCHANT_ID,
+    hashKey: config.NEWEBPAY_HASH_KEY,
+    hashIv: config.NEWEBPAY_HASH_IV,
+  };
   if (config.sandboxGateway) {
     // The sandbox's notify reaches our notify endpoint in-process when it is ours (same routes).
     const sandbox = createSandboxGateway({
@@ -101,7 +105,13 @@ export async function createServerApp(options: ServerAppOptions) {
       : c.text('Not found', 404),
   );
   const api = createApi({
-    db: options.db, identity, config, storage, gateway, log, operatorToken: options.operatorToken,
+    db: options.db,
+    identity,
+    config,
+    storage,
+    gateway,
+    log,
+    operatorToken: options.operatorToken,
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { SignJWT, generateKeyPair } from 'jose';
 import { loadSigner } from '../../src/server/identity/dev-identity';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, openTestDatabase, setCookies, signIn, type TestApp, type TestDatabase, bearer } from './helpers';
+import {
+  createTestApp,
+  DATABASES,
+  openTestDatabase,
+  setCookies,
+  signIn,
+  type TestApp,
+  type TestDatabase,
+  bearer,
+} from './helpers';
 
 describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
   let database: TestDatabase;
@@ -44,7 +53,9 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
   it('lands in the language the sign-in started in', async () => {
     const start = await app.request('/api/v1/user/signin?locale=zh-TW');
     const state = setCookies(start)['idc-state']!;
-    const bad = await app.request(`/api/v1/user/callback?code=x&state=nope`, { headers: { cookie: `idc-state=${state}` } });
+    const bad = await app.request(`/api/v1/user/callback?code=x&state=nope`, {
+      headers: { cookie: `idc-state=${state}` },
+    });
     expect(bad.headers.get('location')).toBe('/zh-tw/signin?error=sign_in_failed');
   });
 
@@ -65,11 +76,15 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
     const { callbackUrl, startCookies } = await signIn(app, 'amy@example.com');
     const forged = new URL(callbackUrl);
     forged.searchParams.set('state', 'not-the-state');
-    const bad = await app.request(forged.pathname + forged.search, { headers: { cookie: `idc-state=${startCookies['idc-state']}` } });
+    const bad = await app.request(forged.pathname + forged.search, {
+      headers: { cookie: `idc-state=${startCookies['idc-state']}` },
+    });
     expect(bad.headers.get('location')).toBe('/en/signin?error=sign_in_failed');
     expect(setCookies(bad)['idc-token']).toBeUndefined();
     // The code was already exchanged by signIn(): replaying it must fail.
-    const replay = await app.request(callbackUrl.pathname + callbackUrl.search, { headers: { cookie: `idc-state=${startCookies['idc-state']}` } });
+    const replay = await app.request(callbackUrl.pathname + callbackUrl.search, {
+      headers: { cookie: `idc-state=${startCookies['idc-state']}` },
+    });
     expect(replay.headers.get('location')).toBe('/en/signin?error=sign_in_failed');
     expect(setCookies(replay)['idc-token']).toBeUndefined();
   });
@@ -77,8 +92,16 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
   it('answers 401 in the error shape without a token, with garbage, and with a foreign-signed token', async () => {
     const { privateKey } = await generateKeyPair('ES256');
     const foreign = await new SignJWT({ sub: 'x', email: 'x@example.com' })
-      .setProtectedHeader({ alg: 'ES256' }).setIssuer('dev-identity').setExpirationTime('1h').sign(privateKey);
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${foreign}` }, { authorization: 'Basic abc' }]) {
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer('dev-identity')
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${foreign}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await app.request('/api/v1/orders', { headers });
       expect(res.status).toBe(401);
       const body = await res.json();
@@ -92,8 +115,12 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
     const keyFile = join(mkdtempSync(join(tmpdir(), 'idp-')), 'key.json');
     const keyed = await createTestApp(database, {}, { devIdentityKeyFile: keyFile });
     const signer = await loadSigner(keyFile);
-    const sign = (exp: number) => new SignJWT({ sub: 'dev-x', email: 'old@example.com' })
-      .setProtectedHeader({ alg: 'ES256', kid: signer.kid }).setIssuer('dev-identity').setExpirationTime(exp).sign(signer.privateKey);
+    const sign = (exp: number) =>
+      new SignJWT({ sub: 'dev-x', email: 'old@example.com' })
+        .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+        .setIssuer('dev-identity')
+        .setExpirationTime(exp)
+        .sign(signer.privateKey);
     const now = Math.floor(Date.now() / 1000);
     expect((await keyed.request('/api/v1/orders', bearer(await sign(now + 60)))).status).toBe(200);
     expect((await keyed.request('/api/v1/orders', bearer(await sign(now - 60)))).status).toBe(401);
@@ -110,12 +137,25 @@ describe.each(DATABASES)('sign-in and API auth (%s)', (kind) => {
   });
 
   it('the dev sign-in page rejects unknown clients and foreign redirect URIs', async () => {
-    const base = { client_id: 'registration-portal', login_redirect_uri: '/authorize', response_type: 'code', state: 's' };
+    const base = {
+      client_id: 'registration-portal',
+      login_redirect_uri: '/authorize',
+      response_type: 'code',
+      state: 's',
+    };
     const foreign = new URLSearchParams({ ...base, redirect_uri: 'https://evil.example/api/v1/user/callback' });
     expect((await app.request(`/dev-identity/signin?${foreign}`)).status).toBe(400);
-    const unknown = new URLSearchParams({ ...base, client_id: 'other', redirect_uri: 'http://portal.test/api/v1/user/callback' });
+    const unknown = new URLSearchParams({
+      ...base,
+      client_id: 'other',
+      redirect_uri: 'http://portal.test/api/v1/user/callback',
+    });
     expect((await app.request(`/dev-identity/signin?${unknown}`)).status).toBe(400);
-    const ok = new URLSearchParams({ ...base, redirect_uri: 'http://portal.test/api/v1/user/callback', ui_locales: 'zh-TW' });
+    const ok = new URLSearchParams({
+      ...base,
+      redirect_uri: 'http://portal.test/api/v1/user/callback',
+      ui_locales: 'zh-TW',
+    });
     const page = await app.request(`/dev-identity/signin?${ok}`);
     expect(page.status).toBe(200);
     const html = await page.text();

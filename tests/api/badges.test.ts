@@ -37,21 +37,32 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body).toMatchObject({
-        order_id: expect.stringMatching(/^[0-9a-f-]{36}$/), order_no: expect.stringMatching(/^TC\d{6}[0-9A-Z]{6}$/),
-        event_slug: 'badge-professional', payment_status: 'pending',
+        order_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        order_no: expect.stringMatching(/^TC\d{6}[0-9A-Z]{6}$/),
+        event_slug: 'badge-professional',
+        payment_status: 'pending',
       });
       expect(body.id).toBe(body.order_id);
 
       const [row] = await database.db.select().from(orders).where(eq(orders.id, body.order_id));
-      expect(row).toMatchObject({ registrationType: 'BADGE_PROFESSIONAL', currency: 'TWD', amountCents: 100_000, badgeEmailKey: 'amy@example.com' });
+      expect(row).toMatchObject({
+        registrationType: 'BADGE_PROFESSIONAL',
+        currency: 'TWD',
+        amountCents: 100_000,
+        badgeEmailKey: 'amy@example.com',
+      });
       // Default deadline: three days, never after the registration end.
       expect(Math.abs(row!.paymentExpiresAt!.getTime() - (Date.now() + 3 * DAY))).toBeLessThan(60_000);
 
       const order = await getJson(app, '/api/v1/demonstration_order', token);
       expect(order.status).toBe(200);
       expect(order.body.data).toMatchObject({
-        order_id: body.order_id, order_no: body.order_no, event_slug: 'badge-professional', payment_status: 'pending',
-        registration_type: 'BADGE_PROFESSIONAL', payment: { amount_twd: 100_000, amount_usd: 3_500, type: null, status: 'pending' },
+        order_id: body.order_id,
+        order_no: body.order_no,
+        event_slug: 'badge-professional',
+        payment_status: 'pending',
+        registration_type: 'BADGE_PROFESSIONAL',
+        payment: { amount_twd: 100_000, amount_usd: 3_500, type: null, status: 'pending' },
       });
       // No badge while unpaid.
       const badge = await getJson(app, '/api/v1/demonstration', token);
@@ -69,7 +80,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
     });
 
     it('the registration window caps the payment deadline', async () => {
-      await database.db.update(events).set({ registerEndAt: new Date(Date.now() + DAY) }).where(eq(events.slug, 'badge-professional'));
+      await database.db
+        .update(events)
+        .set({ registerEndAt: new Date(Date.now() + DAY) })
+        .where(eq(events.slug, 'badge-professional'));
       const { order_id } = await applyBadge(app, token);
       const [row] = await database.db.select().from(orders).where(eq(orders.id, order_id));
       expect(Math.abs(row!.paymentExpiresAt!.getTime() - (Date.now() + DAY))).toBeLessThan(60_000);
@@ -96,7 +110,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       const res = await apply(token, application(photo, over));
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(body).toMatchObject({ code: 'validation_failed', issues: expect.arrayContaining([expect.objectContaining({ path })]) });
+      expect(body).toMatchObject({
+        code: 'validation_failed',
+        issues: expect.arrayContaining([expect.objectContaining({ path })]),
+      });
       expect(body.error).toBe(body.message);
       expect(body.message).toContain(path);
       expect(await counts(database.db)).toMatchObject({ orders: 0, payments: 0, registrations: 0, badges: 0 });
@@ -104,10 +121,24 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
 
     it('accepts every field at exactly its limit', async () => {
       const photo = await uploadPhoto(app, token);
-      const res = await apply(token, application(photo, {
-        applicant: { name_zh: long(20, '王'), name_en: long(255), company_name_zh: long(30, '公'), company_name_en: long(255), contact_phone: '+886 2 2345 6789' },
-        badge: { name_zh: long(5, '王'), name_en: long(17), company_name_zh: long(9, '公'), company_name_en: long(20) },
-      }));
+      const res = await apply(
+        token,
+        application(photo, {
+          applicant: {
+            name_zh: long(20, '王'),
+            name_en: long(255),
+            company_name_zh: long(30, '公'),
+            company_name_en: long(255),
+            contact_phone: '+886 2 2345 6789',
+          },
+          badge: {
+            name_zh: long(5, '王'),
+            name_en: long(17),
+            company_name_zh: long(9, '公'),
+            company_name_en: long(20),
+          },
+        }),
+      );
       expect(res.status).toBe(201);
     });
 
@@ -116,7 +147,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       delete (noPhoto as Partial<typeof noPhoto>).personal_photo_file_id;
       const missing = await apply(token, noPhoto);
       expect(missing.status).toBe(400);
-      expect(await missing.json()).toMatchObject({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'personal_photo_file_id' })] });
+      expect(await missing.json()).toMatchObject({
+        code: 'validation_failed',
+        issues: [expect.objectContaining({ path: 'personal_photo_file_id' })],
+      });
 
       const unknown = await apply(token, application('00000000-0000-4000-8000-000000000000'));
       expect(unknown.status).toBe(400);
@@ -131,15 +165,27 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
     });
 
     it('refuses bodies that are not JSON', async () => {
-      const res = await app.request('/api/v1/demonstration_order', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{' });
+      const res = await app.request('/api/v1/demonstration_order', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{',
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'invalid_json' });
-      const form = await app.request('/api/v1/demonstration_order', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: 'a=b' });
+      const form = await app.request('/api/v1/demonstration_order', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: 'a=b',
+      });
       expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' });
     });
 
     it('requires sign-in', async () => {
-      const res = await app.request('/api/v1/demonstration_order', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await app.request('/api/v1/demonstration_order', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
       expect((await app.request('/api/v1/demonstration')).status).toBe(401);
       expect((await app.request('/api/v1/demonstration_order')).status).toBe(401);
@@ -156,7 +202,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       const photo = await uploadPhoto(app, token);
       const res = await apply(token, application(photo));
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: 'demonstration_exists', message: 'One e-mail can apply for only one badge' });
+      expect(await res.json()).toMatchObject({
+        code: 'demonstration_exists',
+        message: 'One e-mail can apply for only one badge',
+      });
       expect(await counts(database.db)).toMatchObject({ orders: 1 });
     });
 
@@ -185,13 +234,18 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
     it('concurrent applications by two identities with one e-mail create one order', async () => {
       const twin = await minter.token('other-subject', 'amy@example.com');
       const [p1, p2] = await Promise.all([uploadPhoto(app, token), uploadPhoto(app, twin)]);
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? apply(token, application(p1)) : apply(twin, application(p2)))));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? apply(token, application(p1)) : apply(twin, application(p2)))),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
       expect(await counts(database.db)).toMatchObject({ orders: 1 });
     });
 
     it('refuses when the badge event is closed, with nothing written', async () => {
-      await database.db.update(events).set({ registerEndAt: new Date(Date.now() - 1000), registerStartAt: new Date(Date.now() - 10 * DAY) }).where(eq(events.slug, 'badge-professional'));
+      await database.db
+        .update(events)
+        .set({ registerEndAt: new Date(Date.now() - 1000), registerStartAt: new Date(Date.now() - 10 * DAY) })
+        .where(eq(events.slug, 'badge-professional'));
       const photo = await uploadPhoto(app, token);
       const res = await apply(token, application(photo));
       expect(res.status).toBe(400);
@@ -201,12 +255,19 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
 
     it('an overdue order frees the e-mail: the same user can apply again', async () => {
       const first = await applyBadge(app, token);
-      await database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, first.order_id));
+      await database.db
+        .update(orders)
+        .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, first.order_id));
       // The orders list expires lapsed orders before answering (at most every 10 s per
       // instance: a fresh instance runs it on its first request).
       app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile });
       const list = await getJson(app, '/api/v1/orders', token);
-      expect(list.body.data[0]).toMatchObject({ order_id: first.order_id, payment_status: 'overdue', payment: { status: 'overdue' } });
+      expect(list.body.data[0]).toMatchObject({
+        order_id: first.order_id,
+        payment_status: 'overdue',
+        payment: { status: 'overdue' },
+      });
       const second = await applyBadge(app, token);
       expect(second.order_id).not.toBe(first.order_id);
       const current = await getJson(app, '/api/v1/demonstration_order', token);
@@ -215,7 +276,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
 
     it('an order past its deadline does not block a new application even before any expiry run', async () => {
       const first = await applyBadge(app, token);
-      await database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, first.order_id));
+      await database.db
+        .update(orders)
+        .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, first.order_id));
       const second = await applyBadge(app, token);
       expect(second.order_id).not.toBe(first.order_id);
       const [old] = await database.db.select().from(orders).where(eq(orders.id, first.order_id));
@@ -234,14 +298,24 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
   describe('the badge', () => {
     it('after mark-paid: the badge with identity, names, photo link and a QR PNG of a valid pick-up code', async () => {
       const { order_id, order_no } = await applyBadge(app, token);
-      expect(await markPaid(database.db, order_no, { now: new Date(), pickupSecret: app.config.PICKUP_CODE_SECRET })).toBe('paid');
-      expect(await markPaid(database.db, order_no, { now: new Date(), pickupSecret: app.config.PICKUP_CODE_SECRET })).toBe('already_paid');
+      expect(
+        await markPaid(database.db, order_no, { now: new Date(), pickupSecret: app.config.PICKUP_CODE_SECRET }),
+      ).toBe('paid');
+      expect(
+        await markPaid(database.db, order_no, { now: new Date(), pickupSecret: app.config.PICKUP_CODE_SECRET }),
+      ).toBe('already_paid');
       const res = await getJson(app, '/api/v1/demonstration', token);
       expect(res.status).toBe(200);
       const badge = res.body.data;
       expect(badge).toMatchObject({
-        identity: 'PROFESSIONAL', name_zh: '王小明', name_en: 'Ming Wang', company_name_zh: '好影像', company_name_en: 'Good Pictures',
-        order_id, payment_status: 'paid', personal_photo_file: { name: 'me.png', url: expect.stringMatching(/^\/api\/v1\/files\/[0-9a-f-]{36}$/) },
+        identity: 'PROFESSIONAL',
+        name_zh: '王小明',
+        name_en: 'Ming Wang',
+        company_name_zh: '好影像',
+        company_name_en: 'Good Pictures',
+        order_id,
+        payment_status: 'paid',
+        personal_photo_file: { name: 'me.png', url: expect.stringMatching(/^\/api\/v1\/files\/[0-9a-f-]{36}$/) },
       });
       expect([...Buffer.from(badge.qr_code_image, 'base64').subarray(0, 8)]).toEqual(PNG_MAGIC);
       const [row] = await database.db.select().from(badges);
@@ -259,8 +333,13 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
 
   describe('free badge through a one-time link', () => {
     const link = (over: { email?: string; expiresAt?: Date; identity?: 'VIP' | 'EXHIBITOR_MARKET' } = {}) =>
-      createBadgeLink(database.db, { identity: over.identity ?? 'VIP', email: over.email, expiresAt: over.expiresAt ?? new Date(Date.now() + 14 * DAY) });
-    const claim = (t: string, code: string, body: unknown) => app.request(`/api/v1/demonstration?code=${encodeURIComponent(code)}`, json(t, 'PUT', body));
+      createBadgeLink(database.db, {
+        identity: over.identity ?? 'VIP',
+        email: over.email,
+        expiresAt: over.expiresAt ?? new Date(Date.now() + 14 * DAY),
+      });
+    const claim = (t: string, code: string, body: unknown) =>
+      app.request(`/api/v1/demonstration?code=${encodeURIComponent(code)}`, json(t, 'PUT', body));
 
     it('issues the badge with its QR code at once, and uses the link', async () => {
       const { code } = await link();
@@ -268,7 +347,12 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       const res = await claim(token, code, application(photo));
       expect(res.status).toBe(200);
       const badge = (await res.json()).data;
-      expect(badge).toMatchObject({ identity: 'VIP', payment_status: 'free', name_en: 'Ming Wang', event_slug: 'badge-free' });
+      expect(badge).toMatchObject({
+        identity: 'VIP',
+        payment_status: 'free',
+        name_en: 'Ming Wang',
+        event_slug: 'badge-free',
+      });
       expect([...Buffer.from(badge.qr_code_image, 'base64').subarray(0, 8)]).toEqual(PNG_MAGIC);
       const [used] = await database.db.select().from(badgeLinks);
       expect(used!.usedAt).toBeInstanceOf(Date);
@@ -355,7 +439,10 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
       const photo = await uploadPhoto(app, token);
       const res = await claim(token, code, application(photo, { badge: { name_en: 'x'.repeat(18) } }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'badge.name_en' })] });
+      expect(await res.json()).toMatchObject({
+        code: 'validation_failed',
+        issues: [expect.objectContaining({ path: 'badge.name_en' })],
+      });
       const [row] = await database.db.select().from(badgeLinks);
       expect(row!.usedAt).toBeNull();
     });

@@ -31,7 +31,14 @@ describe('operator commands (PGlite data directory)', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const cmd = async (env: Record<string, string>, script: string, ...args: string[]) => {
-    const full = { ...process.env, SITE_URL: 'https://portal.example.org', DATABASE_URL: '', OPERATOR_TOKEN: '', PORTAL_URL: '', ...env };
+    const full = {
+      ...process.env,
+      SITE_URL: 'https://portal.example.org',
+      DATABASE_URL: '',
+      OPERATOR_TOKEN: '',
+      PORTAL_URL: '',
+      ...env,
+    };
     try {
       const { stdout, stderr } = await run(TSX, [`scripts/${script}.ts`, ...args], { env: full, timeout: SLOW });
       return { code: 0, stdout, stderr };
@@ -55,94 +62,130 @@ describe('operator commands (PGlite data directory)', () => {
     }
   }
 
-  it('list, mark-paid and badge-link on the database; a one-line error while another process holds it', async () => {
-    const { dataDir, orderNo, pglite } = await dataDirWithOrders('direct');
-    const env = { DATA_DIR: dataDir };
+  it(
+    'list, mark-paid and badge-link on the database; a one-line error while another process holds it',
+    async () => {
+      const { dataDir, orderNo, pglite } = await dataDirWithOrders('direct');
+      const env = { DATA_DIR: dataDir };
 
-    const list = await cmd(env, 'orders', 'list', '--status', 'checking');
-    expect(list.code).toBe(0);
-    const lines = list.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^order no\s+e-mail\s+event\s+registration type\s+payment\s+approval\s+created/);
-    expect(lines[2]).toMatch(new RegExp(`^${orderNo}\\s+ops@example\\.com\\s+\\S+\\s+EVENT_GENERAL\\s+checking\\s`));
+      const list = await cmd(env, 'orders', 'list', '--status', 'checking');
+      expect(list.code).toBe(0);
+      const lines = list.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^order no\s+e-mail\s+event\s+registration type\s+payment\s+approval\s+created/);
+      expect(lines[2]).toMatch(new RegExp(`^${orderNo}\\s+ops@example\\.com\\s+\\S+\\s+EVENT_GENERAL\\s+checking\\s`));
 
-    // Held as the server holds it: refused in one line, without a stack trace, nothing changed.
-    const held = await openDatabase({ dataDir: pglite });
-    try {
-      const refused = await cmd(env, 'orders', 'mark-paid', orderNo);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/^error: The database in .* is in use by process \d+/);
-      expect(refused.stderr).not.toMatch(/\n\s+at /);
-    } finally {
-      await held.close();
-    }
+      // Held as the server holds it: refused in one line, without a stack trace, nothing changed.
+      const held = await openDatabase({ dataDir: pglite });
+      try {
+        const refused = await cmd(env, 'orders', 'mark-paid', orderNo);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/^error: The database in .* is in use by process \d+/);
+        expect(refused.stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        await held.close();
+      }
 
-    expect(await cmd(env, 'orders', 'mark-paid', orderNo.toLowerCase())).toMatchObject({ code: 0, stdout: `${orderNo}: checking → paid\n` });
+      expect(await cmd(env, 'orders', 'mark-paid', orderNo.toLowerCase())).toMatchObject({
+        code: 0,
+        stdout: `${orderNo}: checking → paid\n`,
+      });
 
-    const link = await cmd(env, 'badge-link', '--type', 'exhibitor-market', '--email', 'guest@example.com', '--expires', '2');
-    expect(link.code).toBe(0);
-    const code = /get-badge\/exhibitor-market\/([\w-]+)/.exec(link.stdout)![1]!;
-    expect(link.stdout).toContain(`https://portal.example.org/en/get-badge/exhibitor-market/${code}`);
-    expect(link.stdout).toContain(`https://portal.example.org/zh-tw/get-badge/exhibitor-market/${code}`);
-
-    const usage = await cmd(env, 'badge-link', '--type', 'king');
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('usage: npm run badge-link');
-
-    const database = await openDatabase({ dataDir: pglite });
-    try {
-      const [row] = await database.db.select().from(badgeLinks).where(eq(badgeLinks.code, code));
-      expect(row).toMatchObject({ identity: 'EXHIBITOR_MARKET', email: 'guest@example.com', usedAt: null });
-      expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + 2 * 86_400_000))).toBeLessThan(SLOW);
-      const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-      expect(order!.paymentStatus).toBe('paid');
-    } finally {
-      await database.close();
-    }
-  }, SLOW * 2);
-
-  it('while the server holds the database, with the operator token: through its operator API', async () => {
-    const { dataDir, orderNo, pglite } = await dataDirWithOrders('served');
-    const token = 'operator-token-for-the-commands-test-0001';
-    const database = await openDatabase({ dataDir: pglite });
-    const config = parseConfig({ SEED: 'false', LOG_LEVEL: 'silent' });
-    const { app } = await createServerApp({ db: database.db, config, storage: memoryStorage(), operatorToken: token });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((ok) => server.once('listening', ok));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    try {
-      // The development server keeps its token in DATA_DIR/operator-token; SITE_URL finds it.
-      writeFileSync(join(dataDir, 'operator-token'), token);
-      const paid = await cmd({ DATA_DIR: dataDir, SITE_URL: base }, 'orders', 'mark-paid', orderNo);
-      expect(paid).toMatchObject({ code: 0, stdout: `${orderNo}: → paid\n` });
-      expect(paid.stderr).toContain('going through its operator API');
-      expect((await database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.paymentStatus).toBe('paid');
-
-      // PORTAL_URL + OPERATOR_TOKEN (what the browser tests use), from any directory.
-      const link = await cmd({ DATA_DIR: join(root, 'elsewhere'), PORTAL_URL: base, OPERATOR_TOKEN: token }, 'badge-link', '--type', 'vip');
+      const link = await cmd(
+        env,
+        'badge-link',
+        '--type',
+        'exhibitor-market',
+        '--email',
+        'guest@example.com',
+        '--expires',
+        '2',
+      );
       expect(link.code).toBe(0);
-      expect(link.stdout).toMatch(new RegExp(`${base}/en/get-badge/vip/[\\w-]+`));
-      expect(await database.db.select().from(badgeLinks)).toHaveLength(1);
+      const code = /get-badge\/exhibitor-market\/([\w-]+)/.exec(link.stdout)![1]!;
+      expect(link.stdout).toContain(`https://portal.example.org/en/get-badge/exhibitor-market/${code}`);
+      expect(link.stdout).toContain(`https://portal.example.org/zh-tw/get-badge/exhibitor-market/${code}`);
 
-      const wrong = await cmd({ PORTAL_URL: base, OPERATOR_TOKEN: 'x'.repeat(41) }, 'orders', 'expire');
-      expect(wrong.code).toBe(1);
-      expect(wrong.stderr).toMatch(/^error: .* answered 401/);
-    } finally {
-      server.close();
-      await database.close();
-    }
-  }, SLOW * 2);
+      const usage = await cmd(env, 'badge-link', '--type', 'king');
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('usage: npm run badge-link');
 
-  it('openDatabase refuses a directory another live process holds and takes over a lock whose process is gone', async () => {
-    const dir = join(root, 'lock-test');
-    // The parent process (the test runner) is alive: as if it had the directory open.
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.ppid, command: 'portal server' }));
-    const refused = openDatabase({ dataDir: dir });
-    await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
-    await expect(refused).rejects.toThrow(`is in use by process ${process.ppid} (portal server)`);
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, command: 'gone' }));
-    const taken = await openDatabase({ dataDir: dir });
-    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
-    await taken.close();
-    expect(existsSync(`${dir}.lock`)).toBe(false);
-  }, SLOW);
+      const database = await openDatabase({ dataDir: pglite });
+      try {
+        const [row] = await database.db.select().from(badgeLinks).where(eq(badgeLinks.code, code));
+        expect(row).toMatchObject({ identity: 'EXHIBITOR_MARKET', email: 'guest@example.com', usedAt: null });
+        expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + 2 * 86_400_000))).toBeLessThan(SLOW);
+        const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+        expect(order!.paymentStatus).toBe('paid');
+      } finally {
+        await database.close();
+      }
+    },
+    SLOW * 2,
+  );
+
+  it(
+    'while the server holds the database, with the operator token: through its operator API',
+    async () => {
+      const { dataDir, orderNo, pglite } = await dataDirWithOrders('served');
+      const token = 'operator-token-for-the-commands-test-0001';
+      const database = await openDatabase({ dataDir: pglite });
+      const config = parseConfig({ SEED: 'false', LOG_LEVEL: 'silent' });
+      const { app } = await createServerApp({
+        db: database.db,
+        config,
+        storage: memoryStorage(),
+        operatorToken: token,
+      });
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+      await new Promise((ok) => server.once('listening', ok));
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      try {
+        // The development server keeps its token in DATA_DIR/operator-token; SITE_URL finds it.
+        writeFileSync(join(dataDir, 'operator-token'), token);
+        const paid = await cmd({ DATA_DIR: dataDir, SITE_URL: base }, 'orders', 'mark-paid', orderNo);
+        expect(paid).toMatchObject({ code: 0, stdout: `${orderNo}: → paid\n` });
+        expect(paid.stderr).toContain('going through its operator API');
+        expect((await database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.paymentStatus).toBe(
+          'paid',
+        );
+
+        // PORTAL_URL + OPERATOR_TOKEN (what the browser tests use), from any directory.
+        const link = await cmd(
+          { DATA_DIR: join(root, 'elsewhere'), PORTAL_URL: base, OPERATOR_TOKEN: token },
+          'badge-link',
+          '--type',
+          'vip',
+        );
+        expect(link.code).toBe(0);
+        expect(link.stdout).toMatch(new RegExp(`${base}/en/get-badge/vip/[\\w-]+`));
+        expect(await database.db.select().from(badgeLinks)).toHaveLength(1);
+
+        const wrong = await cmd({ PORTAL_URL: base, OPERATOR_TOKEN: 'x'.repeat(41) }, 'orders', 'expire');
+        expect(wrong.code).toBe(1);
+        expect(wrong.stderr).toMatch(/^error: .* answered 401/);
+      } finally {
+        server.close();
+        await database.close();
+      }
+    },
+    SLOW * 2,
+  );
+
+  it(
+    'openDatabase refuses a directory another live process holds and takes over a lock whose process is gone',
+    async () => {
+      const dir = join(root, 'lock-test');
+      // The parent process (the test runner) is alive: as if it had the directory open.
+      writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.ppid, command: 'portal server' }));
+      const refused = openDatabase({ dataDir: dir });
+      await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
+      await expect(refused).rejects.toThrow(`is in use by process ${process.ppid} (portal server)`);
+      writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, command: 'gone' }));
+      const taken = await openDatabase({ dataDir: dir });
+      expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
+      await taken.close();
+      expect(existsSync(`${dir}.lock`)).toBe(false);
+    },
+    SLOW,
+  );
 });

@@ -34,28 +34,54 @@ async function giveBadges(db: Db, holders: { id: string; email: string }[]) {
   const [badgeFree] = await db.select().from(events).where(eq(events.slug, 'badge-free'));
   const badgeOrders = await db
     .insert(orders)
-    .values(holders.map((u) => ({
-      orderNo: newOrderNo('TB'), userId: u.id, eventId: badgeFree!.id, registrationType: 'BADGE_FREE' as const,
-      paymentStatus: 'free' as const, badgeEmailKey: u.email.toLowerCase(),
-    })))
+    .values(
+      holders.map((u) => ({
+        orderNo: newOrderNo('TB'),
+        userId: u.id,
+        eventId: badgeFree!.id,
+        registrationType: 'BADGE_FREE' as const,
+        paymentStatus: 'free' as const,
+        badgeEmailKey: u.email.toLowerCase(),
+      })),
+    )
     .returning({ id: orders.id, userId: orders.userId });
-  await db.insert(badges).values(badgeOrders.map((o) => {
-    const u = holders.find((h) => h.id === o.userId)!;
-    return { userId: u.id, emailKey: u.email.toLowerCase(), orderId: o.id, identity: 'PROFESSIONAL' as const, nameEn: u.email, pickupCode: `TEST.${randomUUID()}` };
-  }));
+  await db.insert(badges).values(
+    badgeOrders.map((o) => {
+      const u = holders.find((h) => h.id === o.userId)!;
+      return {
+        userId: u.id,
+        emailKey: u.email.toLowerCase(),
+        orderId: o.id,
+        identity: 'PROFESSIONAL' as const,
+        nameEn: u.email,
+        pickupCode: `TEST.${randomUUID()}`,
+      };
+    }),
+  );
 }
 
-const seatsTaken = async (db: Db, slug: string) => (await db.select({ n: events.seatsTaken }).from(events).where(eq(events.slug, slug)))[0]!.n;
+const seatsTaken = async (db: Db, slug: string) =>
+  (await db.select({ n: events.seatsTaken }).from(events).where(eq(events.slug, slug)))[0]!.n;
 const ordersOf = async (db: Db, slug: string) =>
-  db.select({ order: orders }).from(orders).innerJoin(events, eq(events.id, orders.eventId)).where(eq(events.slug, slug)).then((r) => r.map((x) => x.order));
+  db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(events.slug, slug))
+    .then((r) => r.map((x) => x.order));
 
 /** An event_general that is open now, with its own capacity and price. */
 async function insertEvent(db: Db, slug: string, over: { capacity: number; priceCentsTwd?: number }) {
   const now = Date.now();
   await db.insert(events).values({
-    slug, type: 'event_general', nameEn: slug, nameZh: slug,
-    registerStartAt: new Date(now - DAY), registerEndAt: new Date(now + 10 * DAY),
-    startTime: new Date(now + 20 * DAY), endAt: new Date(now + 20 * DAY + 2 * 3600_000),
+    slug,
+    type: 'event_general',
+    nameEn: slug,
+    nameZh: slug,
+    registerStartAt: new Date(now - DAY),
+    registerEndAt: new Date(now + 10 * DAY),
+    startTime: new Date(now + 20 * DAY),
+    endAt: new Date(now + 20 * DAY + 2 * 3600_000),
     ...over,
   });
 }
@@ -110,17 +136,33 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body).toMatchObject({
-        order_id: expect.stringMatching(/^[0-9a-f-]{36}$/), order_no: expect.stringMatching(/^TC\d{6}[0-9A-Z]{6}$/),
-        event_slug: 'opening-forum', payment_status: 'free', approval_status: null, existing: false,
+        order_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        order_no: expect.stringMatching(/^TC\d{6}[0-9A-Z]{6}$/),
+        event_slug: 'opening-forum',
+        payment_status: 'free',
+        approval_status: null,
+        existing: false,
       });
 
       const list = await getJson(app, '/api/v1/orders', amy);
       expect(list.status).toBe(200);
       const listed = list.body.data.find((o: { order_id: string }) => o.order_id === body.order_id);
-      expect(listed).toMatchObject({ event_slug: 'opening-forum', registration_type: 'EVENT_GENERAL', payment_status: 'free', approval_status: null });
+      expect(listed).toMatchObject({
+        event_slug: 'opening-forum',
+        registration_type: 'EVENT_GENERAL',
+        payment_status: 'free',
+        approval_status: null,
+      });
 
       const [row] = await ordersOf(db, 'opening-forum');
-      expect(row).toMatchObject({ id: body.order_id, registrationType: 'EVENT_GENERAL', paymentStatus: 'free', amountCents: 0, holdsSeat: true, paymentExpiresAt: null });
+      expect(row).toMatchObject({
+        id: body.order_id,
+        registrationType: 'EVENT_GENERAL',
+        paymentStatus: 'free',
+        amountCents: 0,
+        holdsSeat: true,
+        paymentExpiresAt: null,
+      });
       expect(await seatsTaken(db, 'opening-forum')).toBe(1);
       // A free order has no payment row; the form is stored as a registration.
       expect(await db.select().from(payments).where(eq(payments.orderId, body.order_id))).toHaveLength(0);
@@ -133,7 +175,12 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       const first = await (await register(app, amy, 'opening-forum')).json();
       const again = await register(app, amy, 'opening-forum', { type: 'EVENT_GENERAL' });
       expect(again.status).toBe(200);
-      expect(await again.json()).toMatchObject({ order_id: first.order_id, order_no: first.order_no, payment_status: 'free', existing: true });
+      expect(await again.json()).toMatchObject({
+        order_id: first.order_id,
+        order_no: first.order_no,
+        payment_status: 'free',
+        existing: true,
+      });
       expect(await ordersOf(db, 'opening-forum')).toHaveLength(1);
       expect(await seatsTaken(db, 'opening-forum')).toBe(1);
     });
@@ -142,7 +189,11 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       const res = await register(app, amy, 'pitching-session-audit', { type: 'EVENT_AUDIT' });
       expect(res.status).toBe(201);
       const body = await res.json();
-      expect(body).toMatchObject({ event_slug: 'pitching-session-audit', payment_status: 'free', approval_status: 'pending_approval' });
+      expect(body).toMatchObject({
+        event_slug: 'pitching-session-audit',
+        payment_status: 'free',
+        approval_status: 'pending_approval',
+      });
       const order = await getJson(app, `/api/v1/orders/${body.order_id}`, amy);
       expect(order.body.data).toMatchObject({ registration_type: 'EVENT_AUDIT', approval_status: 'pending_approval' });
       expect(await seatsTaken(db, 'pitching-session-audit')).toBe(1);
@@ -161,17 +212,52 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
 
   describe('refusals write nothing', () => {
     const cases: [string, (app: TestApp, token: string) => Response | Promise<Response>, number, string][] = [
-      ['a registration_type that does not match the event', (a, t) => register(a, t, 'opening-forum', { type: 'EVENT_AUDIT' }), 400, 'invalid_registration_type'],
-      ['a registration_type outside the event types', (a, t) => register(a, t, 'opening-forum', { type: 'BADGE_FREE' }), 400, 'invalid_registration_type'],
-      ['an event type without a registration flow (market-earlybird)', (a, t) => register(a, t, 'market-earlybird'), 400, 'event_type_not_supported'],
+      [
+        'a registration_type that does not match the event',
+        (a, t) => register(a, t, 'opening-forum', { type: 'EVENT_AUDIT' }),
+        400,
+        'invalid_registration_type',
+      ],
+      [
+        'a registration_type outside the event types',
+        (a, t) => register(a, t, 'opening-forum', { type: 'BADGE_FREE' }),
+        400,
+        'invalid_registration_type',
+      ],
+      [
+        'an event type without a registration flow (market-earlybird)',
+        (a, t) => register(a, t, 'market-earlybird'),
+        400,
+        'event_type_not_supported',
+      ],
       ['a badge event', (a, t) => register(a, t, 'badge-professional'), 400, 'event_type_not_supported'],
       ['an unknown event', (a, t) => register(a, t, 'no-such-event'), 404, 'not_found'],
       ['no ?event', (a, t) => register(a, t, null), 400, 'validation_failed'],
       ['an empty ?event', (a, t) => register(a, t, ''), 400, 'validation_failed'],
-      ['a body without agree_terms', (a, t) => register(a, t, 'opening-forum', { body: '{}' }), 400, 'validation_failed'],
-      ['agree_terms false', (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms":false}' }), 400, 'validation_failed'],
-      ['agree_terms "true" (a string)', (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms":"true"}' }), 400, 'validation_failed'],
-      ['malformed JSON', (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms": tru' }), 400, 'invalid_json'],
+      [
+        'a body without agree_terms',
+        (a, t) => register(a, t, 'opening-forum', { body: '{}' }),
+        400,
+        'validation_failed',
+      ],
+      [
+        'agree_terms false',
+        (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms":false}' }),
+        400,
+        'validation_failed',
+      ],
+      [
+        'agree_terms "true" (a string)',
+        (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms":"true"}' }),
+        400,
+        'validation_failed',
+      ],
+      [
+        'malformed JSON',
+        (a, t) => register(a, t, 'opening-forum', { body: '{"agree_terms": tru' }),
+        400,
+        'invalid_json',
+      ],
       ['no token', (a) => register(a, null, 'opening-forum'), 401, 'unauthorized'],
       ['a garbage token', (a) => register(a, 'x.y.z', 'opening-forum'), 401, 'unauthorized'],
     ];
@@ -230,7 +316,10 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(10);
       expect(statuses.filter((s) => s === 400)).toHaveLength(40);
       for (const b of bodies.filter((_, i) => statuses[i] === 400)) {
-        expect(b).toMatchObject({ code: 'event_capacity_full', message: 'This event is full. Please go back to the home page to register for other events.' });
+        expect(b).toMatchObject({
+          code: 'event_capacity_full',
+          message: 'This event is full. Please go back to the home page to register for other events.',
+        });
       }
       const created = bodies.filter((_, i) => statuses[i] === 201).map((b) => b.order_id);
       expect(new Set(created).size).toBe(10);
@@ -240,7 +329,12 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       expect(rows).toHaveLength(10);
       expect(rows.map((r) => r.id).sort()).toEqual([...created].sort());
       expect(new Set(rows.map((r) => r.userId)).size).toBe(10);
-      const [regs] = await db.select({ n: count() }).from(registrations).innerJoin(orders, eq(orders.id, registrations.orderId)).innerJoin(events, eq(events.id, orders.eventId)).where(eq(events.slug, 'rush-hour'));
+      const [regs] = await db
+        .select({ n: count() })
+        .from(registrations)
+        .innerJoin(orders, eq(orders.id, registrations.orderId))
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .where(eq(events.slug, 'rush-hour'));
       expect(regs!.n).toBe(10);
       // The requests really overlapped: they held many connections at once.
       if (kind === 'postgres') expect((db as unknown as { $client: Pool }).$client.totalCount).toBeGreaterThan(10);
@@ -328,13 +422,21 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
 
       const own = await getJson(app, `/api/v1/registrations/${registrationId}`, amy);
       expect(own.status).toBe(200);
-      expect(own.body.data).toMatchObject({ registration_id: registrationId, order_id: created.order_id, form: { agree_terms: true } });
+      expect(own.body.data).toMatchObject({
+        registration_id: registrationId,
+        order_id: created.order_id,
+        form: { agree_terms: true },
+      });
 
       const [bob] = await manyBadgeHolders(1, 'bob');
       const other = await app.request(`/api/v1/registrations/${registrationId}`, bearer(bob!));
       await expectError(other, 404, 'not_found');
       for (const id of ['garbage', randomUUID(), `${registrationId.slice(0, 35)}x`, "1' or '1'='1"]) {
-        await expectError(await app.request(`/api/v1/registrations/${encodeURIComponent(id)}`, bearer(amy)), 404, 'not_found');
+        await expectError(
+          await app.request(`/api/v1/registrations/${encodeURIComponent(id)}`, bearer(amy)),
+          404,
+          'not_found',
+        );
       }
       await expectError(await app.request(`/api/v1/registrations/${registrationId}`), 401, 'unauthorized');
     });
@@ -345,7 +447,10 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
     await register(app, amy, 'pitching-session-audit');
     for (const slug of ['opening-forum', 'pitching-session-audit']) {
       const [event] = await db.select().from(events).where(eq(events.slug, slug));
-      const [held] = await db.select({ n: count() }).from(orders).where(and(eq(orders.eventId, event!.id), eq(orders.holdsSeat, true)));
+      const [held] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.eventId, event!.id), eq(orders.holdsSeat, true)));
       expect(event!.seatsTaken).toBe(held!.n);
     }
   });

@@ -16,7 +16,10 @@ export const PNG = Buffer.from(
   'base64',
 );
 /** The start of a JFIF JPEG (SOI + APP0): what the content check looks at. */
-export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+export const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xd9,
+]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
 
 /** Posts one multipart upload. */
@@ -29,7 +32,11 @@ export function upload(
   const form = new FormData();
   if (file) form.set('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? '' }));
   if (purpose !== null) form.set('purpose', purpose);
-  return app.request('/api/v1/files/upload', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return app.request('/api/v1/files/upload', {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 }
 
 /** Uploads a PNG photo and returns its id. */
@@ -40,13 +47,27 @@ export async function uploadPhoto(app: TestApp, token: string): Promise<string> 
 }
 
 /** A valid badge application (snake_case, as the form sends it). */
-export function application(photoId: string, over: { applicant?: Record<string, unknown>; badge?: Record<string, unknown> } = {}) {
+export function application(
+  photoId: string,
+  over: { applicant?: Record<string, unknown>; badge?: Record<string, unknown> } = {},
+) {
   return {
     applicant: {
-      name_zh: '王小明', name_en: 'Hsiao-ming Wang', company_name_zh: '好影像股份有限公司', company_name_en: 'Good Pictures Ltd.',
-      contact_phone: '886-912-345-678', contact_email: 'ignored@example.com', ...over.applicant,
+      name_zh: '王小明',
+      name_en: 'Hsiao-ming Wang',
+      company_name_zh: '好影像股份有限公司',
+      company_name_en: 'Good Pictures Ltd.',
+      contact_phone: '886-912-345-678',
+      contact_email: 'ignored@example.com',
+      ...over.applicant,
     },
-    badge: { name_zh: '王小明', name_en: 'Ming Wang', company_name_zh: '好影像', company_name_en: 'Good Pictures', ...over.badge },
+    badge: {
+      name_zh: '王小明',
+      name_en: 'Ming Wang',
+      company_name_zh: '好影像',
+      company_name_en: 'Good Pictures',
+      ...over.badge,
+    },
     same_as_applicant: false,
     personal_photo_file_id: photoId,
   };
@@ -63,7 +84,13 @@ export async function applyBadge(app: TestApp, token: string) {
   const photo = await uploadPhoto(app, token);
   const res = await app.request('/api/v1/demonstration_order', json(token, 'POST', application(photo)));
   if (res.status !== 201) throw new Error(`apply failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { order_id: string; id: string; order_no: string; event_slug: string; payment_status: string };
+  return (await res.json()) as {
+    order_id: string;
+    id: string;
+    order_no: string;
+    event_slug: string;
+    payment_status: string;
+  };
 }
 
 export const getJson = async (app: TestApp, path: string, token: string) => {
@@ -73,7 +100,8 @@ export const getJson = async (app: TestApp, path: string, token: string) => {
 
 /** Row counts of the tables a refused request must not touch. */
 export async function counts(db: Db) {
-  const n = async (table: Parameters<ReturnType<Db['select']>['from']>[0]) => (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (table: Parameters<ReturnType<Db['select']>['from']>[0]) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     orders: await n(schema.orders),
     payments: await n(schema.payments),
@@ -131,17 +159,33 @@ export function signedCallback(
     Status: status,
     Message: status === 'SUCCESS' ? 'Payment authorised' : 'Card declined',
     Result: {
-      MerchantID: keys.merchantId, TradeNo: '26112112345678', PaymentType: 'CREDIT', RespondType: 'JSON',
-      PayTime: '2026-11-21 10:00:00', ...result,
+      MerchantID: keys.merchantId,
+      TradeNo: '26112112345678',
+      PaymentType: 'CREDIT',
+      RespondType: 'JSON',
+      PayTime: '2026-11-21 10:00:00',
+      ...result,
     },
   });
   const tradeInfo = encryptText(plain, keys);
-  return { Status: status, MerchantID: outerMerchantId, Version: '2.0', TradeInfo: tradeInfo, TradeSha: tradeSha(tradeInfo, keys) };
+  return {
+    Status: status,
+    MerchantID: outerMerchantId,
+    Version: '2.0',
+    TradeInfo: tradeInfo,
+    TradeSha: tradeSha(tradeInfo, keys),
+  };
 }
 
 export const postForm = (app: TestApp, path: string, fields: Record<string, string>) =>
-  app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 
 /** Hidden input name → value in an HTML page (the sandbox gateway's forms). */
 export const hiddenFields = (page: string) =>
-  Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  Object.fromEntries(
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );

@@ -9,7 +9,10 @@ import { memoryStorage, type FileStorage } from '../../src/server/services/stora
  * Databases the API suites run against: an in-memory PGlite always, and the PostgreSQL server
  * of TEST_DATABASE_URL when it is set (a throwaway database per test file).
  */
-export const DATABASES: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
+export const DATABASES: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : []),
+];
 
 export type TestDatabase = Database & { reset: () => Promise<void> };
 
@@ -50,7 +53,11 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
       await drop();
     },
     reset: async () => {
-      await database.db.execute(sql.raw(`truncate users, events, files, orders, payments, payment_notifications, receipts, badges, badge_links, registrations, order_contents restart identity cascade`));
+      await database.db.execute(
+        sql.raw(
+          `truncate users, events, files, orders, payments, payment_notifications, receipts, badges, badge_links, registrations, order_contents restart identity cascade`,
+        ),
+      );
     },
   };
 }
@@ -66,7 +73,11 @@ export type TestAppOptions = {
 };
 
 /** The server app (API + dev identity) over a test database, as `npm start` builds it. */
-export async function createTestApp(database: Database, env: Record<string, string> = {}, options: TestAppOptions = {}) {
+export async function createTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+) {
   const config = parseConfig({ SEED: 'false', LOG_LEVEL: 'silent', ...env });
   const storage = options.storage ?? memoryStorage();
   const server = await createServerApp({ db: database.db, config, ...options, storage });
@@ -104,7 +115,9 @@ export async function signIn(app: TestApp, email: string, name = '', options: { 
     body: form,
   });
   const session = setCookies(posted)['dev-idp-session'];
-  const authorize = await app.request(posted.headers.get('location')!, { headers: { cookie: `dev-idp-session=${session}` } });
+  const authorize = await app.request(posted.headers.get('location')!, {
+    headers: { cookie: `dev-idp-session=${session}` },
+  });
   const callbackUrl = new URL(authorize.headers.get('location')!);
   const callback = await app.request(callbackUrl.pathname + callbackUrl.search, {
     headers: { cookie: `idc-state=${startCookies['idc-state']}` },

@@ -26,7 +26,7 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     expect(await res.json()).toMatchObject({ data: [], meta: { page: 1, total: 0 } });
   });
 
-  it("shows each user only their own orders, newest first, in snake_case", async () => {
+  it('shows each user only their own orders, newest first, in snake_case', async () => {
     const { token: amy } = await signIn(app, 'amy@example.com');
     const { token: bob } = await signIn(app, 'bob@example.com');
     await seedDemoOrders(database.db, { subject: devSubject('amy@example.com'), email: 'amy@example.com', count: 3 });
@@ -40,7 +40,17 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     expect(amyUser).toBeDefined();
     const created = amyOrders.map((o: { created_at: string }) => Date.parse(o.created_at));
     expect(created).toEqual([...created].sort((a, b) => b - a));
-    expect(Object.keys(amyOrders[0])).toEqual(expect.arrayContaining(['order_id', 'order_no', 'event_slug', 'event_time', 'event_end_at', 'payment_status', 'approval_status']));
+    expect(Object.keys(amyOrders[0])).toEqual(
+      expect.arrayContaining([
+        'order_id',
+        'order_no',
+        'event_slug',
+        'event_time',
+        'event_end_at',
+        'payment_status',
+        'approval_status',
+      ]),
+    );
 
     // Another user's order is a 404, never a 403 that would confirm it exists.
     const other = await app.request(`/api/v1/orders/${amyOrders[0].order_id}`, bearer(bob));
@@ -63,19 +73,28 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     expect(new Set(all.data.map((o: { order_id: string }) => o.order_id)).size).toBe(25);
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=1.5', 'limit=-1'])('rejects %s with 400 in the error shape', async (query) => {
-    const { token } = await signIn(app, 'amy@example.com');
-    const res = await app.request(`/api/v1/orders?${query}`, bearer(token));
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.code).toBe('validation_failed');
-    expect(body.error).toMatch(/limit|page/);
-  });
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=1.5', 'limit=-1'])(
+    'rejects %s with 400 in the error shape',
+    async (query) => {
+      const { token } = await signIn(app, 'amy@example.com');
+      const res = await app.request(`/api/v1/orders?${query}`, bearer(token));
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('validation_failed');
+      expect(body.error).toMatch(/limit|page/);
+    },
+  );
 
   it('localises event fields by lang and answers an unknown event with 404', async () => {
     const en = await (await app.request('/api/v1/events/opening-forum')).json();
     const zh = await (await app.request('/api/v1/events/opening-forum?lang=zh-TW')).json();
-    expect(en.data).toMatchObject({ slug: 'opening-forum', type: 'event_general', registration_state: 'open', capacity: 200, seats_left: 200 });
+    expect(en.data).toMatchObject({
+      slug: 'opening-forum',
+      type: 'event_general',
+      registration_state: 'open',
+      capacity: 200,
+      seats_left: 200,
+    });
     expect(zh.data.name).toBe('開幕論壇：亞洲影集的未來');
     const missing = await app.request('/api/v1/events/nope');
     expect(missing.status).toBe(404);
@@ -86,8 +105,15 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     await seed(database.db);
     const list = (await (await app.request('/api/v1/events')).json()).data;
     expect([...new Set(list.map((e: { type: string }) => e.type))].sort()).toEqual([
-      'badge_free', 'badge_professional', 'event_audit', 'event_general', 'event_online',
-      'market_earlybird', 'market_online', 'pitching_project', 'pitching_story',
+      'badge_free',
+      'badge_professional',
+      'event_audit',
+      'event_general',
+      'event_online',
+      'market_earlybird',
+      'market_online',
+      'pitching_project',
+      'pitching_story',
     ]);
     const badge = list.find((e: { slug: string }) => e.slug === 'badge-professional');
     expect(badge).toMatchObject({ price_cents_twd: 100_000, price_cents_usd: 3_500, registration_state: 'open' });

@@ -6,8 +6,27 @@ import { decryptTradeInfo } from '../../src/server/payments/newebpay';
 import { SANDBOX_TEST_CARDS } from '../../src/server/payments/sandbox-gateway';
 import { markPaid } from '../../src/server/services/payments';
 import { verifyPickupCode } from '../../src/server/services/pickup';
-import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, TEST_ORIGIN, type TestApp, type TestDatabase } from './helpers';
-import { applyBadge, counts, getJson, hiddenFields, json, keysOf, orderState, postForm, signedCallback } from './fixtures';
+import {
+  bearer,
+  createTestApp,
+  DATABASES,
+  openTestDatabase,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestDatabase,
+} from './helpers';
+import {
+  applyBadge,
+  counts,
+  getJson,
+  hiddenFields,
+  json,
+  keysOf,
+  orderState,
+  postForm,
+  signedCallback,
+} from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -29,7 +48,8 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     order = await applyBadge(app, token);
   });
 
-  const put = (body: unknown, path = `/api/v1/orders/${order.order_id}`, t = token) => app.request(path, json(t, 'PUT', body));
+  const put = (body: unknown, path = `/api/v1/orders/${order.order_id}`, t = token) =>
+    app.request(path, json(t, 'PUT', body));
   const state = () => orderState(database.db, order.order_id);
   const paidCtx = () => ({ now: new Date(), pickupSecret: app.config.PICKUP_CODE_SECRET });
 
@@ -52,21 +72,38 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       const res = await put({ payment: { type: 'TWD', last_five_digits: '12345' }, lang: 'en' });
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ order_id: order.order_id, payment_status: 'checking', payment: { type: 'TWD', status: 'checking', last_five_digits: '12345', amount_twd: 100_000 } });
+      expect(body).toMatchObject({
+        order_id: order.order_id,
+        payment_status: 'checking',
+        payment: { type: 'TWD', status: 'checking', last_five_digits: '12345', amount_twd: 100_000 },
+      });
       const { order: row, badge } = await state();
       expect(row!.paymentStatus).toBe('checking');
       expect(badge).not.toBeNull();
       const shown = await getJson(app, '/api/v1/demonstration', token);
       expect(shown.status).toBe(200);
-      expect(shown.body.data).toMatchObject({ payment_status: 'checking', qr_code_image: null, identity: 'PROFESSIONAL' });
+      expect(shown.body.data).toMatchObject({
+        payment_status: 'checking',
+        qr_code_image: null,
+        identity: 'PROFESSIONAL',
+      });
       // The badge order, and the order itself, show the same.
       expect((await getJson(app, '/api/v1/demonstration_order', token)).body.data.payment_status).toBe('checking');
     });
 
-    it.each(['1234', '123456', 'abcde', '12 345', ''])('refuses last five digits %j with 400 and changes nothing', async (digits) => {
-      const body = await expectUnchanged(() => put({ payment: { type: 'TWD', last_five_digits: digits } }), 400, 'validation_failed');
-      expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'payment.last_five_digits' })]));
-    });
+    it.each(['1234', '123456', 'abcde', '12 345', ''])(
+      'refuses last five digits %j with 400 and changes nothing',
+      async (digits) => {
+        const body = await expectUnchanged(
+          () => put({ payment: { type: 'TWD', last_five_digits: digits } }),
+          400,
+          'validation_failed',
+        );
+        expect(body.issues).toEqual(
+          expect.arrayContaining([expect.objectContaining({ path: 'payment.last_five_digits' })]),
+        );
+      },
+    );
 
     it('refuses a transfer without the last five digits', async () => {
       const body = await expectUnchanged(() => put({ payment: { type: 'atm' } }), 400, 'validation_failed');
@@ -74,17 +111,39 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     });
 
     it('refuses a USD transfer without remitter and sending bank; takes it with them, in USD', async () => {
-      const body = await expectUnchanged(() => put({ payment: { type: 'USD', last_five_digits: '12345' } }), 400, 'validation_failed');
-      expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['payment.remitter', 'payment.sender_bank']);
-      await expectUnchanged(() => put({ payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy Chen', sender_bank: '' } }), 400, 'validation_failed');
+      const body = await expectUnchanged(
+        () => put({ payment: { type: 'USD', last_five_digits: '12345' } }),
+        400,
+        'validation_failed',
+      );
+      expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+        'payment.remitter',
+        'payment.sender_bank',
+      ]);
+      await expectUnchanged(
+        () => put({ payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy Chen', sender_bank: '' } }),
+        400,
+        'validation_failed',
+      );
 
-      const ok = await put({ payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy Chen', sender_bank: 'First Bank' } });
+      const ok = await put({
+        payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy Chen', sender_bank: 'First Bank' },
+      });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toMatchObject({ payment_status: 'checking', currency: 'USD', amount_cents: 3_500, payment: { amount_usd: 3_500, amount_twd: null, remitter: 'Amy Chen', sender_bank: 'First Bank' } });
+      expect(await ok.json()).toMatchObject({
+        payment_status: 'checking',
+        currency: 'USD',
+        amount_cents: 3_500,
+        payment: { amount_usd: 3_500, amount_twd: null, remitter: 'Amy Chen', sender_bank: 'First Bank' },
+      });
     });
 
     it('refuses an unknown payment type', async () => {
-      await expectUnchanged(() => put({ payment: { type: 'bitcoin', last_five_digits: '12345' } }), 400, 'validation_failed');
+      await expectUnchanged(
+        () => put({ payment: { type: 'bitcoin', last_five_digits: '12345' } }),
+        400,
+        'validation_failed',
+      );
     });
 
     it('lets the digits be corrected while checking, but not a switch to card (409 payment_type_locked)', async () => {
@@ -95,28 +154,66 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(await counts(database.db)).toMatchObject({ badges: 1 });
       await expectUnchanged(() => put({ payment: { type: 'credit_card' } }), 409, 'payment_type_locked');
       // Nor can a card payment be started.
-      await expectUnchanged(() => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token)), 409, 'order_not_payable');
+      await expectUnchanged(
+        () => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token)),
+        409,
+        'order_not_payable',
+      );
     });
 
     it('the badge order route does the same: PUT /demonstration_order', async () => {
-      const res = await put({ payment: { type: 'TWD', last_five_digits: '12345' }, receipt: { kind: 'personal' } }, '/api/v1/demonstration_order');
+      const res = await put(
+        { payment: { type: 'TWD', last_five_digits: '12345' }, receipt: { kind: 'personal' } },
+        '/api/v1/demonstration_order',
+      );
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ order_id: order.order_id, payment_status: 'checking', receipt: { kind: 'personal', invoice_title: null } });
-      await expectUnchanged(() => put({ payment: { type: 'TWD', last_five_digits: '1234' } }, '/api/v1/demonstration_order'), 400, 'validation_failed');
+      expect(await res.json()).toMatchObject({
+        order_id: order.order_id,
+        payment_status: 'checking',
+        receipt: { kind: 'personal', invoice_title: null },
+      });
+      await expectUnchanged(
+        () => put({ payment: { type: 'TWD', last_five_digits: '1234' } }, '/api/v1/demonstration_order'),
+        400,
+        'validation_failed',
+      );
       const { token: bob } = await signIn(app, 'bob@example.com');
-      await expectUnchanged(() => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order', bob), 404, 'not_found');
+      await expectUnchanged(
+        () => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order', bob),
+        404,
+        'not_found',
+      );
     });
 
     it('a company receipt needs a title and a unified business number that passes the checksum', async () => {
-      const bad = await expectUnchanged(() => put({ receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '12345678' } }), 400, 'validation_failed');
+      const bad = await expectUnchanged(
+        () =>
+          put({
+            receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '12345678' },
+          }),
+        400,
+        'validation_failed',
+      );
       expect(bad.issues).toEqual([expect.objectContaining({ path: 'receipt.unified_business_number' })]);
       const missing = await expectUnchanged(() => put({ receipt: { kind: 'company' } }), 400, 'validation_failed');
-      expect(missing.issues.map((i: { path: string }) => i.path).sort()).toEqual(['receipt.invoice_title', 'receipt.unified_business_number']);
-      await expectUnchanged(() => put({ receipt: { kind: 'company', invoice_title: 'X', unified_business_number: '0459525' } }), 400, 'validation_failed');
+      expect(missing.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+        'receipt.invoice_title',
+        'receipt.unified_business_number',
+      ]);
+      await expectUnchanged(
+        () => put({ receipt: { kind: 'company', invoice_title: 'X', unified_business_number: '0459525' } }),
+        400,
+        'validation_failed',
+      );
 
-      const ok = await put({ receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '04595257' } });
+      const ok = await put({
+        receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '04595257' },
+      });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toMatchObject({ receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '04595257' }, payment_status: 'pending' });
+      expect(await ok.json()).toMatchObject({
+        receipt: { kind: 'company', invoice_title: 'Good Pictures Ltd.', unified_business_number: '04595257' },
+        payment_status: 'pending',
+      });
       expect((await state()).receipt).toMatchObject({ kind: 'company', unifiedBusinessNumber: '04595257' });
       // Back to a personal invoice drops the number.
       const personal = await put({ receipt: { kind: 'personal', unified_business_number: '04595257' } });
@@ -129,22 +226,47 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       const paid = await state();
       expect(paid.order!.paymentStatus).toBe('paid');
       await expectUnchanged(() => put({ payment: { type: 'TWD', last_five_digits: '54321' } }), 409, 'order_paid');
-      await expectUnchanged(() => put({ receipt: { kind: 'company', invoice_title: 'X', unified_business_number: '04595257' } }), 409, 'order_paid');
-      await expectUnchanged(() => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order'), 409, 'order_paid');
+      await expectUnchanged(
+        () => put({ receipt: { kind: 'company', invoice_title: 'X', unified_business_number: '04595257' } }),
+        409,
+        'order_paid',
+      );
+      await expectUnchanged(
+        () => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order'),
+        409,
+        'order_paid',
+      );
       // And the QR code is there now.
       const badge = (await getJson(app, '/api/v1/demonstration', token)).body.data;
       expect([...Buffer.from(badge.qr_code_image, 'base64').subarray(0, 8)]).toEqual(PNG_MAGIC);
     });
 
-    it('after the event\'s form_modify_expires_at: 409 form_modify_expired, nothing written', async () => {
-      await database.db.update(events).set({ formModifyExpiresAt: new Date(Date.now() - 1000) }).where(eq(events.slug, 'badge-professional'));
-      await expectUnchanged(() => put({ payment: { type: 'TWD', last_five_digits: '12345' } }), 409, 'form_modify_expired');
-      await expectUnchanged(() => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order'), 409, 'form_modify_expired');
+    it("after the event's form_modify_expires_at: 409 form_modify_expired, nothing written", async () => {
+      await database.db
+        .update(events)
+        .set({ formModifyExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(events.slug, 'badge-professional'));
+      await expectUnchanged(
+        () => put({ payment: { type: 'TWD', last_five_digits: '12345' } }),
+        409,
+        'form_modify_expired',
+      );
+      await expectUnchanged(
+        () => put({ receipt: { kind: 'personal' } }, '/api/v1/demonstration_order'),
+        409,
+        'form_modify_expired',
+      );
     });
 
     it('an order past its payment deadline is closed (409), even before the expiry run', async () => {
-      await database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.order_id));
-      const res = await app.request(`/api/v1/orders/${order.order_id}`, json(token, 'PUT', { payment: { type: 'TWD', last_five_digits: '12345' } }));
+      await database.db
+        .update(orders)
+        .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, order.order_id));
+      const res = await app.request(
+        `/api/v1/orders/${order.order_id}`,
+        json(token, 'PUT', { payment: { type: 'TWD', last_five_digits: '12345' } }),
+      );
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ code: 'order_closed' });
       const { order: row, badge } = await state();
@@ -154,9 +276,17 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
 
     it("another user's order is a 404, and nothing changes", async () => {
       const { token: bob } = await signIn(app, 'bob@example.com');
-      await expectUnchanged(() => put({ payment: { type: 'TWD', last_five_digits: '12345' } }, undefined, bob), 404, 'not_found');
+      await expectUnchanged(
+        () => put({ payment: { type: 'TWD', last_five_digits: '12345' } }, undefined, bob),
+        404,
+        'not_found',
+      );
       expect((await app.request(`/api/v1/orders/${order.order_id}`, bearer(bob))).status).toBe(404);
-      await expectUnchanged(() => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(bob)), 404, 'not_found');
+      await expectUnchanged(
+        () => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(bob)),
+        404,
+        'not_found',
+      );
       expect((await put({ receipt: { kind: 'personal' } }, '/api/v1/orders/not-a-uuid')).status).toBe(404);
     });
   });
@@ -165,10 +295,20 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     const tradeInfo = async (lang = 'en') => {
       const res = await app.request(`/api/v1/payment/${order.order_id}/tradeinfo?lang=${lang}`, bearer(token));
       expect(res.status).toBe(200);
-      return (await res.json()).data as { gateway_url: string; merchant_id: string; version: string; trade_info_hex: string; trade_info_hash: string; order_no: string };
+      return (await res.json()).data as {
+        gateway_url: string;
+        merchant_id: string;
+        version: string;
+        trade_info_hex: string;
+        trade_info_hash: string;
+        order_no: string;
+      };
     };
     const gatewayForm = (info: Awaited<ReturnType<typeof tradeInfo>>) => ({
-      MerchantID: info.merchant_id, TradeInfo: info.trade_info_hex, TradeSha: info.trade_info_hash, Version: info.version,
+      MerchantID: info.merchant_id,
+      TradeInfo: info.trade_info_hex,
+      TradeSha: info.trade_info_hash,
+      Version: info.version,
     });
     /** The browser's part: the hidden form to the gateway, the card form, then the return post. */
     async function payByCard(card: string, lang = 'en') {
@@ -177,7 +317,12 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(entry.status).toBe(200);
       const page = await entry.text();
       expect(page).toContain(order.order_no);
-      const paid = await postForm(app, '/sandbox-gateway/MPG/pay', { ...hiddenFields(page), CardNo: card, CardExp: '12/39', CardCVC: '123' });
+      const paid = await postForm(app, '/sandbox-gateway/MPG/pay', {
+        ...hiddenFields(page),
+        CardNo: card,
+        CardExp: '12/39',
+        CardCVC: '123',
+      });
       expect(paid.status).toBe(200);
       const returning = await paid.text();
       const action = /<form method="post" action="([^"]+)">/.exec(returning)![1]!;
@@ -189,13 +334,24 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     it('trade info: the gateway form fields, and TradeInfo decrypts to this order on this origin', async () => {
       const info = await tradeInfo();
       expect(info).toMatchObject({
-        gateway_url: `${TEST_ORIGIN}/sandbox-gateway/MPG/mpg_gateway`, merchant_id: 'MS_SANDBOX', version: '2.0',
-        trade_info_hex: expect.stringMatching(/^[0-9a-f]+$/), trade_info_hash: expect.stringMatching(/^[0-9A-F]{64}$/), order_no: order.order_no,
+        gateway_url: `${TEST_ORIGIN}/sandbox-gateway/MPG/mpg_gateway`,
+        merchant_id: 'MS_SANDBOX',
+        version: '2.0',
+        trade_info_hex: expect.stringMatching(/^[0-9a-f]+$/),
+        trade_info_hash: expect.stringMatching(/^[0-9A-F]{64}$/),
+        order_no: order.order_no,
       });
       const params = new URLSearchParams(decryptTradeInfo(info.trade_info_hex, keysOf(app)));
       expect(Object.fromEntries(params)).toMatchObject({
-        MerchantID: 'MS_SANDBOX', RespondType: 'JSON', Version: '2.0', MerchantOrderNo: `${order.order_no}_1`, Amt: '1000',
-        ItemDesc: 'Professional badge', LangType: 'en', CREDIT: '1', Email: 'amy@example.com',
+        MerchantID: 'MS_SANDBOX',
+        RespondType: 'JSON',
+        Version: '2.0',
+        MerchantOrderNo: `${order.order_no}_1`,
+        Amt: '1000',
+        ItemDesc: 'Professional badge',
+        LangType: 'en',
+        CREDIT: '1',
+        Email: 'amy@example.com',
         ReturnURL: `${TEST_ORIGIN}/api/v1/payment/newebpay/return?lang=en`,
         NotifyURL: `${TEST_ORIGIN}/api/v1/payment/newebpay/notify`,
         ClientBackURL: `${TEST_ORIGIN}/en/badges/${order.order_id}/pay`,
@@ -218,7 +374,12 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
 
       const { order: row, payment, badge } = await state();
       expect(row).toMatchObject({ paymentStatus: 'paid', paidAt: expect.any(Date) });
-      expect(payment).toMatchObject({ status: 'paid', type: 'credit_card', gatewayStatus: 'SUCCESS', gatewayTradeNo: expect.stringMatching(/^\d{14}$/) });
+      expect(payment).toMatchObject({
+        status: 'paid',
+        type: 'credit_card',
+        gatewayStatus: 'SUCCESS',
+        gatewayTradeNo: expect.stringMatching(/^\d{14}$/),
+      });
       expect(verifyPickupCode(badge!.pickupCode, app.config.PICKUP_CODE_SECRET)).toBe(badge!.id);
 
       const shown = (await getJson(app, '/api/v1/demonstration', token)).body.data;
@@ -227,7 +388,10 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
 
       // Notify then return: both recorded and accepted, one badge.
       const log = await database.db.select().from(paymentNotifications);
-      expect(log.map((n) => [n.source, n.accepted, n.reason]).sort()).toEqual([['notify', true, 'paid'], ['return', true, 'already_paid']]);
+      expect(log.map((n) => [n.source, n.accepted, n.reason]).sort()).toEqual([
+        ['notify', true, 'paid'],
+        ['return', true, 'already_paid'],
+      ]);
       expect(await counts(database.db)).toMatchObject({ badges: 1 });
       // A paid order starts no new card payment.
       expect((await app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token))).status).toBe(409);
@@ -248,7 +412,10 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(payment!.gatewayStatus).not.toBe('SUCCESS');
       expect(badge).toBeNull();
       const view = (await getJson(app, `/api/v1/orders/${order.order_id}`, token)).body.data;
-      expect(view.payment).toMatchObject({ gateway_status: payment!.gatewayStatus, gateway_message: expect.any(String) });
+      expect(view.payment).toMatchObject({
+        gateway_status: payment!.gatewayStatus,
+        gateway_message: expect.any(String),
+      });
       expect((await app.request('/api/v1/demonstration', bearer(token))).status).toBe(404);
 
       const retry = await payByCard(SANDBOX_TEST_CARDS.success);
@@ -258,11 +425,18 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
 
     it('an order without a TWD price starts no card payment (and records no attempt)', async () => {
       await database.db.update(events).set({ priceCentsTwd: 0 }).where(eq(events.slug, 'badge-professional'));
-      await expectUnchanged(() => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token)), 409, 'currency_unavailable');
+      await expectUnchanged(
+        () => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token)),
+        409,
+        'currency_unavailable',
+      );
     });
 
     it('an order past its payment deadline starts no card payment', async () => {
-      await database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.order_id));
+      await database.db
+        .update(orders)
+        .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, order.order_id));
       const res = await app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token));
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ code: 'order_closed' });
@@ -272,7 +446,8 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
   describe('gateway notifications', () => {
     const notify = (fields: Record<string, string>) => postForm(app, '/api/v1/payment/newebpay/notify', fields);
     const good = () => signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 });
-    const lastNotification = async () => (await database.db.select().from(paymentNotifications).orderBy(paymentNotifications.id)).at(-1);
+    const lastNotification = async () =>
+      (await database.db.select().from(paymentNotifications).orderBy(paymentNotifications.id)).at(-1);
 
     async function expectRejected(fields: Record<string, string>, reason: string) {
       const before = await state();
@@ -298,7 +473,11 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(await again.json()).toEqual({ data: { result: 'already_paid' } });
       expect(await state()).toEqual(paid);
       expect(await database.db.select().from(badges)).toHaveLength(1);
-      expect(await lastNotification()).toMatchObject({ accepted: true, reason: 'already_paid', orderId: order.order_id });
+      expect(await lastNotification()).toMatchObject({
+        accepted: true,
+        reason: 'already_paid',
+        orderId: order.order_id,
+      });
     });
 
     it('concurrent duplicate notifies pay once', async () => {
@@ -318,35 +497,65 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     });
 
     it('TradeInfo signed with other keys is rejected', async () => {
-      const foreign = signedCallback({ merchantId: 'MS_SANDBOX', hashKey: 'x'.repeat(32), hashIv: 'y'.repeat(16) }, { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 });
+      const foreign = signedCallback(
+        { merchantId: 'MS_SANDBOX', hashKey: 'x'.repeat(32), hashIv: 'y'.repeat(16) },
+        { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 },
+      );
       await expectRejected(foreign, 'bad_trade_sha');
     });
 
     it('a tampered TradeInfo (signature of the original) is rejected', async () => {
       const fields = good();
-      const tampered = { ...fields, TradeInfo: fields.TradeInfo.slice(0, -32) + signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1 }).TradeInfo.slice(-32) };
+      const tampered = {
+        ...fields,
+        TradeInfo:
+          fields.TradeInfo.slice(0, -32) +
+          signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1 }).TradeInfo.slice(-32),
+      };
       await expectRejected(tampered, 'bad_trade_sha');
     });
 
     it('a correctly signed notify for a wrong amount is rejected, the order unchanged', async () => {
-      const logged = await expectRejected(signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1 }), 'amount_mismatch');
+      const logged = await expectRejected(
+        signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1 }),
+        'amount_mismatch',
+      );
       expect(logged.orderId).toBe(order.order_id);
-      await expectRejected(signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 100_000 }), 'amount_mismatch');
+      await expectRejected(
+        signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 100_000 }),
+        'amount_mismatch',
+      );
     });
 
     it('a correctly signed notify for an unknown order is rejected', async () => {
-      await expectRejected(signedCallback(keysOf(app), { MerchantOrderNo: 'TC261121ZZZZZZ_1', Amt: 1000 }), 'unknown_order');
+      await expectRejected(
+        signedCallback(keysOf(app), { MerchantOrderNo: 'TC261121ZZZZZZ_1', Amt: 1000 }),
+        'unknown_order',
+      );
     });
 
     it('a wrong MerchantID, outside or inside the signed result, is rejected', async () => {
-      await expectRejected(signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 }, 'SUCCESS', 'MS_OTHER'), 'wrong_merchant');
-      await expectRejected(signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000, MerchantID: 'MS_OTHER' }), 'wrong_result_merchant');
+      await expectRejected(
+        signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 }, 'SUCCESS', 'MS_OTHER'),
+        'wrong_merchant',
+      );
+      await expectRejected(
+        signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000, MerchantID: 'MS_OTHER' }),
+        'wrong_result_merchant',
+      );
     });
 
     it('missing fields and garbage are rejected without an error page', async () => {
       await expectRejected({}, 'missing_fields');
-      await expectRejected({ Status: 'SUCCESS', MerchantID: 'MS_SANDBOX', Version: '2.0', TradeInfo: 'zz', TradeSha: 'zz' }, 'bad_trade_sha');
-      const json = await app.request('/api/v1/payment/newebpay/notify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Status":"SUCCESS"}' });
+      await expectRejected(
+        { Status: 'SUCCESS', MerchantID: 'MS_SANDBOX', Version: '2.0', TradeInfo: 'zz', TradeSha: 'zz' },
+        'bad_trade_sha',
+      );
+      const json = await app.request('/api/v1/payment/newebpay/notify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"Status":"SUCCESS"}',
+      });
       expect(json.status).toBe(400);
     });
 
@@ -363,14 +572,19 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     it('a late failure after the payment changes nothing', async () => {
       await notify(good());
       const paid = await state();
-      const res = await notify(signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_2`, Amt: 1000 }, 'MPG03009'));
+      const res = await notify(
+        signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_2`, Amt: 1000 }, 'MPG03009'),
+      );
       expect(res.status).toBe(200);
       expect(await state()).toEqual(paid);
     });
 
     it('a forged browser return is recorded, changes nothing, and goes to the orders page', async () => {
       const before = await state();
-      const res = await postForm(app, '/api/v1/payment/newebpay/return?lang=zh-TW', { ...good(), TradeSha: 'B'.repeat(64) });
+      const res = await postForm(app, '/api/v1/payment/newebpay/return?lang=zh-TW', {
+        ...good(),
+        TradeSha: 'B'.repeat(64),
+      });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/zh-tw/account/orders');
       expect(await state()).toEqual(before);
@@ -381,7 +595,9 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       // The card attempt starts (TWD 1,000); in another tab the user declares a USD transfer.
       const info = await app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token));
       expect(info.status).toBe(200);
-      const usd = await put({ payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy', sender_bank: 'Bank' } });
+      const usd = await put({
+        payment: { type: 'USD', last_five_digits: '12345', remitter: 'Amy', sender_bank: 'Bank' },
+      });
       expect(usd.status).toBe(200);
       const res = await notify(good());
       expect(res.status).toBe(200);
@@ -391,12 +607,19 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     });
 
     it('a notify for an overdue order whose owner has since applied again is logged, not a 500', async () => {
-      await database.db.update(orders).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.order_id));
+      await database.db
+        .update(orders)
+        .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, order.order_id));
       const second = await applyBadge(app, token);
       const res = await notify(good());
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'notification_rejected' });
-      expect(await lastNotification()).toMatchObject({ accepted: false, reason: 'order_superseded', orderId: order.order_id });
+      expect(await lastNotification()).toMatchObject({
+        accepted: false,
+        reason: 'order_superseded',
+        orderId: order.order_id,
+      });
       const [old] = await database.db.select().from(orders).where(eq(orders.id, order.order_id));
       expect(old!.paymentStatus).toBe('overdue');
       const [current] = await database.db.select().from(payments).where(eq(payments.orderId, second.order_id));

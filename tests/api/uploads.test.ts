@@ -41,7 +41,12 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     expect(body).toEqual({ uid: expect.stringMatching(/^[0-9a-f-]{36}$/), name, url: `/api/v1/files/${body.uid}` });
     const rows = await fileRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: body.uid, purpose: 'personal_photo', size: bytes.length, contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg' });
+    expect(rows[0]).toMatchObject({
+      id: body.uid,
+      purpose: 'personal_photo',
+      size: bytes.length,
+      contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+    });
   });
 
   it('keeps only the base name of a path-like file name', async () => {
@@ -51,28 +56,52 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
   });
 
   it('refuses a .png that is really a PDF (content decides, not the name)', async () => {
-    const body = await expectRefused(await upload(app, token, { bytes: PDF, name: 'photo.png', type: 'image/png' }), 400, 'unsupported_file_type');
+    const body = await expectRefused(
+      await upload(app, token, { bytes: PDF, name: 'photo.png', type: 'image/png' }),
+      400,
+      'unsupported_file_type',
+    );
     expect(body.message).toMatch(/png, jpeg/);
   });
 
   it('refuses a declared type that contradicts the content', async () => {
-    await expectRefused(await upload(app, token, { bytes: PNG, name: 'photo.png', type: 'image/jpeg' }), 400, 'unsupported_file_type');
-    await expectRefused(await upload(app, token, { bytes: JPEG, name: 'photo.jpg', type: 'application/pdf' }), 400, 'unsupported_file_type');
+    await expectRefused(
+      await upload(app, token, { bytes: PNG, name: 'photo.png', type: 'image/jpeg' }),
+      400,
+      'unsupported_file_type',
+    );
+    await expectRefused(
+      await upload(app, token, { bytes: JPEG, name: 'photo.jpg', type: 'application/pdf' }),
+      400,
+      'unsupported_file_type',
+    );
   });
 
   it('refuses unknown content (a text file named .jpg)', async () => {
-    await expectRefused(await upload(app, token, { bytes: Buffer.from('hello world'), name: 'photo.jpg', type: 'image/jpeg' }), 400, 'unsupported_file_type');
+    await expectRefused(
+      await upload(app, token, { bytes: Buffer.from('hello world'), name: 'photo.jpg', type: 'image/jpeg' }),
+      400,
+      'unsupported_file_type',
+    );
   });
 
   it('refuses an empty file', async () => {
-    await expectRefused(await upload(app, token, { bytes: new Uint8Array(0), name: 'photo.png', type: 'image/png' }), 400, 'empty_file');
+    await expectRefused(
+      await upload(app, token, { bytes: new Uint8Array(0), name: 'photo.png', type: 'image/png' }),
+      400,
+      'empty_file',
+    );
   });
 
   it('refuses a photo over 10 MB, and accepts one of exactly 10 MB', async () => {
     const limit = 10 * 1024 * 1024;
     const big = new Uint8Array(limit + 1);
     big.set(PNG);
-    const body = await expectRefused(await upload(app, token, { bytes: big, name: 'big.png', type: 'image/png' }), 400, 'file_too_large');
+    const body = await expectRefused(
+      await upload(app, token, { bytes: big, name: 'big.png', type: 'image/png' }),
+      400,
+      'file_too_large',
+    );
     expect(body.message).toMatch(/10 MB/);
     const exact = await upload(app, token, { bytes: big.subarray(0, limit), name: 'exact.png', type: 'image/png' });
     expect(exact.status).toBe(200);
@@ -80,7 +109,11 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
 
   it('caps the body before parsing it, with or without a content-length', async () => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x' };
-    const declared = await app.request('/api/v1/files/upload', { method: 'POST', headers: { ...headers, 'content-length': String(22 * 1024 * 1024) }, body: 'x' });
+    const declared = await app.request('/api/v1/files/upload', {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(22 * 1024 * 1024) },
+      body: 'x',
+    });
     await expectRefused(declared, 400, 'file_too_large');
     // Chunked: no content-length; 22 MB arrive as a stream and must not be buffered whole.
     let sent = 0;
@@ -92,22 +125,37 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
         controller.enqueue(chunk);
       },
     });
-    const chunked = await app.request('/api/v1/files/upload', { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+    const chunked = await app.request('/api/v1/files/upload', {
+      method: 'POST',
+      headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     await expectRefused(chunked, 400, 'file_too_large');
     expect(sent).toBeLessThanOrEqual(22);
   });
 
   it('refuses an unknown purpose', async () => {
-    const body = await expectRefused(await upload(app, token, { bytes: PNG, name: 'photo.png', type: 'image/png' }, 'passport'), 400, 'invalid_purpose');
+    const body = await expectRefused(
+      await upload(app, token, { bytes: PNG, name: 'photo.png', type: 'image/png' }, 'passport'),
+      400,
+      'invalid_purpose',
+    );
     expect(body.message).toContain('personal_photo');
   });
 
   it('checks the kinds of each purpose: a PDF story outline yes, a PDF logo named .png no', async () => {
-    expect((await upload(app, token, { bytes: PDF, name: 'outline.pdf', type: 'application/pdf' }, 'story_outline')).status).toBe(200);
-    expect((await upload(app, token, { bytes: PNG, name: 'outline.png', type: 'image/png' }, 'story_outline')).status).toBe(400);
+    expect(
+      (await upload(app, token, { bytes: PDF, name: 'outline.pdf', type: 'application/pdf' }, 'story_outline')).status,
+    ).toBe(200);
+    expect(
+      (await upload(app, token, { bytes: PNG, name: 'outline.png', type: 'image/png' }, 'story_outline')).status,
+    ).toBe(400);
     expect((await upload(app, token, { bytes: PDF, name: 'logo.png', type: '' }, 'company_logo')).status).toBe(400);
     // An Illustrator file saved as PDF is a logo when it is named .ai.
-    expect((await upload(app, token, { bytes: PDF, name: 'logo.ai', type: 'application/pdf' }, 'company_logo')).status).toBe(200);
+    expect(
+      (await upload(app, token, { bytes: PDF, name: 'logo.ai', type: 'application/pdf' }, 'company_logo')).status,
+    ).toBe(200);
     expect(await fileRows()).toHaveLength(2);
   });
 
@@ -115,13 +163,19 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     const body = await expectRefused(await upload(app, token, null), 400, 'validation_failed');
     expect(body.message).toMatch(/file/);
     const notMultipart = await app.request('/api/v1/files/upload', {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     await expectRefused(notMultipart, 400, 'unsupported_media_type');
   });
 
   it('answers 401 without a token, and stores nothing', async () => {
-    await expectRefused(await upload(app, null, { bytes: PNG, name: 'photo.png', type: 'image/png' }), 401, 'unauthorized');
+    await expectRefused(
+      await upload(app, null, { bytes: PNG, name: 'photo.png', type: 'image/png' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('serves a file to its owner (Bearer or the idc-token cookie), 404 to anyone else, 401 without auth', async () => {
@@ -155,7 +209,11 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
   it('uploads have to be made with Bearer: the cookie alone is not enough', async () => {
     const form = new FormData();
     form.set('file', new File([PNG], 'photo.png', { type: 'image/png' }));
-    const res = await app.request('/api/v1/files/upload', { method: 'POST', body: form, headers: { cookie: `idc-token=${token}` } });
+    const res = await app.request('/api/v1/files/upload', {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `idc-token=${token}` },
+    });
     await expectRefused(res, 401, 'unauthorized');
   });
 });

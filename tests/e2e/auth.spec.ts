@@ -24,7 +24,10 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveTitle(/^訂單 \|/);
   });
 
-  test('the token is kept in localStorage and the cookie; the sign-in screen sends a signed-in user on', async ({ page, context }) => {
+  test('the token is kept in localStorage and the cookie; the sign-in screen sends a signed-in user on', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, uniqueEmail('store'));
     const cookie = (await context.cookies()).find((c) => c.name === 'idc-token');
     expect(cookie?.sameSite).toBe('Lax');
@@ -33,7 +36,10 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveURL(/\/en\/account\/orders$/);
   });
 
-  test('log out clears the token, and signing in again returns to the page of the logout', async ({ page, context }) => {
+  test('log out clears the token, and signing in again returns to the page of the logout', async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail('logout');
     await signIn(page, email, 'en', 'Lee');
     await page.goto('/en/account/orders');
@@ -48,7 +54,11 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveURL(/\/en\/account\/orders$/);
   });
 
-  test('an invalid token is treated as signed out: cleared, path stored, sent home', async ({ page, context, baseURL }) => {
+  test('an invalid token is treated as signed out: cleared, path stored, sent home', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'idc-token', value: 'not.a.token', url: baseURL! }]);
     await page.goto('/en/account/orders');
     await expect(page).toHaveURL(/\/en\/$/);
@@ -63,6 +73,9 @@ test.describe('sign-in and sign-out', () => {
     const member = page.getByRole('link', { name: /會員中心/ });
     await expect(member).toHaveAttribute('href', /locale=zh-TW/);
     await expect(page.getByRole('link', { name: '我的識別證' })).toHaveAttribute('href', '/zh-tw/account/badge');
-    await expect(page.getByRole('banner').getByRole('link', { name: '訂單列表' })).toHaveAttribute('href', '/zh-tw/account/orders');
+    await expect(page.getByRole('banner').getByRole('link', { name: '訂單列表' })).toHaveAttribute(
+      'href',
+      '/zh-tw/account/orders',
+    );
   });
 });

@@ -12,8 +12,14 @@ async function fillBadgeForm(page: Page, locale: 'en' | 'zh-tw') {
   await expect(next).toBeDisabled();
   await page.getByLabel(zh ? '我已閱讀並同意購買須知' : 'I have read the purchase notice and agree to it').check();
   await next.click();
-  await page.getByLabel(zh ? '中文姓名' : 'Chinese name').first().fill('王小明');
-  await page.getByLabel(zh ? '英文姓名' : 'English name').first().fill('Hsiao-ming Wang');
+  await page
+    .getByLabel(zh ? '中文姓名' : 'Chinese name')
+    .first()
+    .fill('王小明');
+  await page
+    .getByLabel(zh ? '英文姓名' : 'English name')
+    .first()
+    .fill('Hsiao-ming Wang');
   await page.getByLabel(zh ? '聯絡電話' : 'Contact phone').fill('886-912-345-678');
   await page.getByLabel(zh ? '同申請人資料' : 'Same as applicant').check();
   await page.locator('#personal_photo').setInputFiles(PHOTO);
@@ -57,7 +63,9 @@ test.describe('Professional badge', () => {
     await expectAccessible(page);
   });
 
-  test('a declined card shows that the payment did not go through, with the way back to pay (zh-TW)', async ({ page }) => {
+  test('a declined card shows that the payment did not go through, with the way back to pay (zh-TW)', async ({
+    page,
+  }) => {
     await signIn(page, uniqueEmail('declined'), 'zh-tw');
     await fillBadgeForm(page, 'zh-tw');
     await submitBadgeForm(page, 'zh-tw');
@@ -72,7 +80,9 @@ test.describe('Professional badge', () => {
     await expect(page.getByRole('img', { name: '領取識別證用的 QR Code' })).toBeVisible();
   });
 
-  test('without a photo the form shows the missing-photo toast; the confirm dialog can be cancelled', async ({ page }) => {
+  test('without a photo the form shows the missing-photo toast; the confirm dialog can be cancelled', async ({
+    page,
+  }) => {
     await signIn(page, uniqueEmail('nophoto'), 'en');
     await page.goto('/en/badges/new');
     await hydrated(page);

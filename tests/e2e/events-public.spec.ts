@@ -8,24 +8,57 @@ import { expectAccessible, signIn, uniqueEmail } from './fixtures';
 
 const L = {
   en: {
-    open: 'Open registrations', closed: 'Registration closed', closedState: 'Registration has closed', register: 'Register', apply: 'Apply for a badge', details: 'Details',
-    invitation: 'By invitation only', forum: 'Opening forum: The future of Asian series', audit: 'Pitching sessions (audit)',
-    professional: 'Professional badge', free: 'Free badge', market: 'TCCF Online Market', awards: 'Closing awards ceremony',
-    preview: 'Industry preview night', openUntil: /^Registration open until \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/,
-    opens: /^Registration opens \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/, seats: /^\d+ seats left$/, priceFree: 'Free',
-    type: 'General event', auditType: 'Audit event', organizer: 'Taiwan Creative Content Agency', ogLocale: 'en_US',
+    open: 'Open registrations',
+    closed: 'Registration closed',
+    closedState: 'Registration has closed',
+    register: 'Register',
+    apply: 'Apply for a badge',
+    details: 'Details',
+    invitation: 'By invitation only',
+    forum: 'Opening forum: The future of Asian series',
+    audit: 'Pitching sessions (audit)',
+    professional: 'Professional badge',
+    free: 'Free badge',
+    market: 'TCCF Online Market',
+    awards: 'Closing awards ceremony',
+    preview: 'Industry preview night',
+    openUntil: /^Registration open until \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/,
+    opens: /^Registration opens \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/,
+    seats: /^\d+ seats left$/,
+    priceFree: 'Free',
+    type: 'General event',
+    auditType: 'Audit event',
+    organizer: 'Taiwan Creative Content Agency',
+    ogLocale: 'en_US',
   },
   'zh-tw': {
-    open: '開放報名中', closed: '報名已截止', closedState: '報名已截止', register: '報名', apply: '申請識別證', details: '詳細資訊',
-    invitation: '僅限受邀者', forum: '開幕論壇：亞洲影集的未來', audit: '提案大會旁聽',
-    professional: '專業人士識別證', free: '免費識別證', market: 'TCCF 線上市場展', awards: '閉幕頒獎典禮',
-    preview: '產業預覽之夜', openUntil: /^報名開放至 \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/,
-    opens: /^\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\) 開放報名$/, seats: /^剩餘 \d+ 個名額$/, priceFree: '免費',
-    type: '一般活動', auditType: '旁聽活動', organizer: '文化內容策進院', ogLocale: 'zh_TW',
+    open: '開放報名中',
+    closed: '報名已截止',
+    closedState: '報名已截止',
+    register: '報名',
+    apply: '申請識別證',
+    details: '詳細資訊',
+    invitation: '僅限受邀者',
+    forum: '開幕論壇：亞洲影集的未來',
+    audit: '提案大會旁聽',
+    professional: '專業人士識別證',
+    free: '免費識別證',
+    market: 'TCCF 線上市場展',
+    awards: '閉幕頒獎典禮',
+    preview: '產業預覽之夜',
+    openUntil: /^報名開放至 \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)$/,
+    opens: /^\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\) 開放報名$/,
+    seats: /^剩餘 \d+ 個名額$/,
+    priceFree: '免費',
+    type: '一般活動',
+    auditType: '旁聽活動',
+    organizer: '文化內容策進院',
+    ogLocale: 'zh_TW',
   },
 } as const;
 
-const card = (page: Page, name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Collects Content Security Policy reports from the console while the page loads. */
 function cspErrors(page: Page): string[] {
@@ -52,13 +85,25 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(forum.getByText(m.openUntil)).toBeVisible();
     await expect(forum.getByText(m.seats)).toBeVisible();
     await expect(forum.getByText(m.priceFree, { exact: true })).toBeVisible();
-    await expect(forum.getByRole('link', { name: m.forum, exact: true })).toHaveAttribute('href', `/${locale}/events/opening-forum`);
-    await expect(forum.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveAttribute('href', `/${locale}/events/opening-forum/registrations/new`);
-    await expect(forum.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute('href', `/${locale}/events/opening-forum`);
+    await expect(forum.getByRole('link', { name: m.forum, exact: true })).toHaveAttribute(
+      'href',
+      `/${locale}/events/opening-forum`,
+    );
+    await expect(forum.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveAttribute(
+      'href',
+      `/${locale}/events/opening-forum/registrations/new`,
+    );
+    await expect(forum.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute(
+      'href',
+      `/${locale}/events/opening-forum`,
+    );
 
     // Badges: the Professional badge is applied for; the free badge comes by invitation only.
     const professional = card(page, m.professional);
-    await expect(professional.getByRole('link', { name: new RegExp(`^${m.apply}`) })).toHaveAttribute('href', `/${locale}/badges/new`);
+    await expect(professional.getByRole('link', { name: new RegExp(`^${m.apply}`) })).toHaveAttribute(
+      'href',
+      `/${locale}/badges/new`,
+    );
     await expect(professional.getByText('TWD 1,000')).toBeVisible();
     const free = card(page, m.free);
     await expect(free.getByText(m.invitation)).toBeVisible();
@@ -69,7 +114,10 @@ for (const locale of ['en', 'zh-tw'] as const) {
     const market = card(page, m.market);
     await expect(market.getByText('TWD 6,000')).toBeVisible();
     await expect(market.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveCount(0);
-    await expect(market.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute('href', `/${locale}/events/market-online`);
+    await expect(market.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute(
+      'href',
+      `/${locale}/events/market-online`,
+    );
 
     // Not yet open: listed with its opening date, without a register button.
     const awards = card(page, m.awards);
@@ -79,10 +127,16 @@ for (const locale of ['en', 'zh-tw'] as const) {
     // Closed: not among the open registrations, listed compactly below them.
     await expect(card(page, m.preview)).toHaveCount(0);
     const closed = page.getByRole('region', { name: m.closed });
-    await expect(closed.getByRole('link', { name: m.preview })).toHaveAttribute('href', `/${locale}/events/industry-preview-night`);
+    await expect(closed.getByRole('link', { name: m.preview })).toHaveAttribute(
+      'href',
+      `/${locale}/events/industry-preview-night`,
+    );
 
     // Every link of the listing answers.
-    const hrefs = await page.getByRole('main').locator('a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
+    const hrefs = await page
+      .getByRole('main')
+      .locator('a[href^="/"]')
+      .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
     expect(hrefs.length).toBeGreaterThan(15);
     for (const href of hrefs.filter((h) => !h.startsWith('/api/'))) {
       const r = await request.get(href, { maxRedirects: 0 });
@@ -104,7 +158,10 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(page.getByText(m.type, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: m.openUntil })).toBeVisible();
     await expect(page.getByText(m.seats)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveAttribute('href', `/${locale}/events/opening-forum/registrations/new`);
+    await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveAttribute(
+      'href',
+      `/${locale}/events/opening-forum/registrations/new`,
+    );
 
     const head = page.locator('head');
     await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /GMT\+8/);
@@ -115,8 +172,14 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
     await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', m.ogLocale);
     await expect(head.locator('meta[property="og:site_name"]')).toHaveAttribute('content', /TCCF/);
-    await expect(head.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${baseURL}/en/events/opening-forum`);
-    await expect(head.locator('link[rel="alternate"][hreflang="zh-TW"]')).toHaveAttribute('href', `${baseURL}/zh-tw/events/opening-forum`);
+    await expect(head.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      'href',
+      `${baseURL}/en/events/opening-forum`,
+    );
+    await expect(head.locator('link[rel="alternate"][hreflang="zh-TW"]')).toHaveAttribute(
+      'href',
+      `${baseURL}/zh-tw/events/opening-forum`,
+    );
     await expect(head.locator('meta[name="robots"]')).toHaveCount(0);
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -133,7 +196,10 @@ for (const locale of ['en', 'zh-tw'] as const) {
     expect(ld.location).toMatchObject({ '@type': 'Place', name: expect.any(String), address: expect.any(String) });
     expect(ld.organizer).toEqual({ '@type': 'Organization', name: m.organizer, url: 'https://tccf.taicca.tw/' });
     expect(ld.offers).toMatchObject({
-      '@type': 'Offer', price: 0, priceCurrency: 'TWD', availability: 'https://schema.org/InStock',
+      '@type': 'Offer',
+      price: 0,
+      priceCurrency: 'TWD',
+      availability: 'https://schema.org/InStock',
       url: `${baseURL}/${locale}/events/opening-forum/registrations/new`,
     });
     expect(ld.offers.validFrom).toMatch(/\+08:00$/);
@@ -151,9 +217,15 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await page.goto(`/${locale}/events/online-masterclass`);
     const online = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
-    expect(online.location).toMatchObject({ '@type': 'VirtualLocation', url: expect.stringMatching(new RegExp(`/${locale}/live/online-masterclass$`)) });
+    expect(online.location).toMatchObject({
+      '@type': 'VirtualLocation',
+      url: expect.stringMatching(new RegExp(`/${locale}/live/online-masterclass$`)),
+    });
     await page.goto(`/${locale}/events/badge-professional`);
-    await expect(page.getByRole('main').getByRole('link', { name: m.apply, exact: true })).toHaveAttribute('href', `/${locale}/badges/new`);
+    await expect(page.getByRole('main').getByRole('link', { name: m.apply, exact: true })).toHaveAttribute(
+      'href',
+      `/${locale}/badges/new`,
+    );
     await page.goto(`/${locale}/events/market-online`);
     await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveCount(0);
     await page.goto(`/${locale}/events/industry-preview-night`);

@@ -31,7 +31,10 @@ test.describe('event registration', () => {
     await expect(page.getByRole('heading', { name: '即將推出…' })).toBeVisible();
   });
 
-  test('an audit event waits for approval; the operator approves it; the order list shows it (en)', async ({ page, baseURL }) => {
+  test('an audit event waits for approval; the operator approves it; the order list shows it (en)', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, uniqueEmail('audit'), 'en');
     await giveBadge(page, baseURL!);
     await page.goto('/en/events/pitching-session-audit/registrations/new');
@@ -56,8 +59,13 @@ test.describe('event registration', () => {
       await page.goto(`/${locale}/events/closing-awards/registrations/new`);
       await expect(page.getByText(locale === 'en' ? 'Event not yet open' : '活動尚未開放報名')).toBeVisible();
       await page.goto(`/${locale}/events/no-such-event/registrations/new`);
-      await expect(page.getByText(locale === 'en' ? 'This event is currently not open' : '此活動目前未開放')).toBeVisible();
-      await page.getByRole('link', { name: locale === 'en' ? 'Back to home' : '返回首頁' }).first().click();
+      await expect(
+        page.getByText(locale === 'en' ? 'This event is currently not open' : '此活動目前未開放'),
+      ).toBeVisible();
+      await page
+        .getByRole('link', { name: locale === 'en' ? 'Back to home' : '返回首頁' })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
     });
   }

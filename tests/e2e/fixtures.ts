@@ -18,15 +18,22 @@ export async function fillDevSignIn(page: Page, email: string, name = '') {
 /** Signs in from the home page of `locale` and returns where the browser landed. */
 export async function signIn(page: Page, email: string, locale: 'en' | 'zh-tw' = 'en', name = '') {
   await page.goto(`/${locale}/`);
-  await page.getByRole('main').getByRole('link', { name: /Sign in \/ Register|登入／註冊/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Sign in \/ Register|登入／註冊/ })
+    .click();
   await fillDevSignIn(page, email, name);
   await page.waitForURL(/\/(en|zh-tw)\//);
 }
 
 /** No axe violations on the current page (WCAG 2.1 A/AA and best practices). */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -54,11 +61,18 @@ export async function giveBadge(page: Page, baseURL: string) {
   expect(code, out).toBeTruthy();
   const status = await page.evaluate(async (code) => {
     const token = localStorage.getItem('idc-token');
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
+      (c) => c.charCodeAt(0),
+    );
     const form = new FormData();
     form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
     form.append('purpose', 'personal_photo');
-    const upload = await fetch('/api/v1/files/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const upload = await fetch('/api/v1/files/upload', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const file = await upload.json();
     const res = await fetch(`/api/v1/demonstration?code=${code}`, {
       method: 'PUT',

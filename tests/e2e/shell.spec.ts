@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signIn, uniqueEmail } from './fixtures';
 
 test.describe('shell, locales and the order list', () => {
-  test('a spec route without a locale redirects by ?locale=, then the stored choice, then the browser', async ({ browser, baseURL }) => {
+  test('a spec route without a locale redirects by ?locale=, then the stored choice, then the browser', async ({
+    browser,
+    baseURL,
+  }) => {
     const zh = await browser.newContext({ locale: 'zh-TW', extraHTTPHeaders: { 'accept-language': 'zh-TW,zh;q=0.9' } });
     const page = await zh.newPage();
     await page.goto(`${baseURL}/signin?x=1`);
@@ -27,7 +30,10 @@ test.describe('shell, locales and the order list', () => {
     await expect(page).toHaveURL(/\/en\/account\/orders$/);
   });
 
-  for (const [locale, empty, back] of [['en', 'No registration orders yet', 'Back to the official site'], ['zh-tw', '尚無報名訂單', '返回官方網站']] as const) {
+  for (const [locale, empty, back] of [
+    ['en', 'No registration orders yet', 'Back to the official site'],
+    ['zh-tw', '尚無報名訂單', '返回官方網站'],
+  ] as const) {
     test(`the empty order list (${locale})`, async ({ page }) => {
       await signIn(page, uniqueEmail(`empty-${locale}`), locale);
       await page.goto(`/${locale}/account/orders`);
@@ -45,7 +51,10 @@ test.describe('shell, locales and the order list', () => {
     const first = cards.first();
     await expect(first.getByText('訂單編號')).toBeVisible();
     await expect(first.getByText(/\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2}.*\(GMT\+8\)/)).toBeVisible();
-    await expect(first.getByRole('link', { name: /^查看詳情\s*（訂單 TC[0-9A-Z]+）$/ })).toHaveAttribute('href', /^\/zh-tw\/events\/[^/]+\/registrations\/[0-9a-f-]+$/);
+    await expect(first.getByRole('link', { name: /^查看詳情\s*（訂單 TC[0-9A-Z]+）$/ })).toHaveAttribute(
+      'href',
+      /^\/zh-tw\/events\/[^/]+\/registrations\/[0-9a-f-]+$/,
+    );
     await expect(page.getByText('已送出（保留資格）').first()).toBeVisible();
     await expect(page.getByText('待審核').first()).toBeVisible();
     await expectAccessible(page);
@@ -58,7 +67,9 @@ test.describe('shell, locales and the order list', () => {
       const res = await page.goto(`/${locale}/no-such-page`);
       expect(res?.status()).toBe(404);
       await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByText(locale === 'en' ? 'Sorry, an unexpected error has occurred.' : '很抱歉，發生未預期的錯誤。')).toBeVisible();
+      await expect(
+        page.getByText(locale === 'en' ? 'Sorry, an unexpected error has occurred.' : '很抱歉，發生未預期的錯誤。'),
+      ).toBeVisible();
       await expect(page.getByRole('alert').locator('i')).toHaveText(locale === 'en' ? 'Not Found' : '找不到頁面');
       await expectAccessible(page);
     });
@@ -85,7 +96,10 @@ test.describe('shell, locales and the order list', () => {
   });
 
   test('a cross-site form post is refused', async ({ request }) => {
-    const res = await request.post('/en/auth/logout', { headers: { origin: 'https://evil.example' }, form: { fromPath: '/en/' } });
+    const res = await request.post('/en/auth/logout', {
+      headers: { origin: 'https://evil.example' },
+      form: { fromPath: '/en/' },
+    });
     expect(res.status()).toBe(403);
   });
 });

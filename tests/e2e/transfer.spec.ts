@@ -4,16 +4,25 @@ import { expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fix
 const PHOTO = 'tests/e2e/files/photo.png';
 
 async function applyForBadge(page: Page, zh: boolean, submitLabel: string) {
-  await page.getByLabel(zh ? '英文姓名' : 'English name').first().fill('Chen Mei-Ling');
+  await page
+    .getByLabel(zh ? '英文姓名' : 'English name')
+    .first()
+    .fill('Chen Mei-Ling');
   await page.getByLabel(zh ? '聯絡電話' : 'Contact phone').fill('886-2-2345-6789');
   await page.getByLabel(zh ? '同申請人資料' : 'Same as applicant').check();
   await page.locator('#personal_photo').setInputFiles(PHOTO);
   await expect(page.getByText(zh ? '已上傳：photo.png' : 'Uploaded: photo.png')).toBeVisible();
   await page.getByRole('button', { name: submitLabel }).click();
-  await page.getByRole('dialog').getByRole('button', { name: zh ? '送出' : 'Submit' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: zh ? '送出' : 'Submit' })
+    .click();
 }
 
-test('pay by transfer: checking state, correct the digits on the summary, operator confirms, QR appears (zh-TW)', async ({ page, baseURL }) => {
+test('pay by transfer: checking state, correct the digits on the summary, operator confirms, QR appears (zh-TW)', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, uniqueEmail('transfer'), 'zh-tw');
   await page.goto('/zh-tw/badges/new');
   await hydrated(page);
@@ -81,10 +90,12 @@ test('claim a free badge by link; the same link is then refused (en)', async ({ 
   await second.goto(path);
   await hydrated(second);
   await second.getByRole('button', { name: 'Continue' }).click();
-  const alert = new Promise<string>((resolve) => second.once('dialog', async (d) => {
-    resolve(d.message());
-    await d.accept();
-  }));
+  const alert = new Promise<string>((resolve) =>
+    second.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.accept();
+    }),
+  );
   await applyForBadge(second, false, 'Submit');
   expect(await alert).toBe('This link has already been used.');
   await expect(second).toHaveURL(new RegExp(`${path}$`));
@@ -100,10 +111,12 @@ test('a user who has a badge is told so on badges/new and sent to the badge page
   await page.getByRole('button', { name: 'Continue' }).click();
   await applyForBadge(page, false, 'Submit');
   await page.waitForURL(/\/en\/account\/badge$/);
-  const alert = new Promise<string>((resolve) => page.once('dialog', async (d) => {
-    resolve(d.message());
-    await d.accept();
-  }));
+  const alert = new Promise<string>((resolve) =>
+    page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.accept();
+    }),
+  );
   await page.goto('/en/badges/new');
   expect(await alert).toBe('One e-mail can apply for only one badge.');
   await page.waitForURL(/\/en\/account\/badge$/);

@@ -21,7 +21,9 @@ export function ConfirmDialog(props: {
           <Dialog.Description className="mt-2 text-sm text-neutral-700">{props.description}</Dialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close asChild>
-              <button type="button" className="btn-secondary">{props.cancelLabel}</button>
+              <button type="button" className="btn-secondary">
+                {props.cancelLabel}
+              </button>
             </Dialog.Close>
             <button type="button" className="btn-primary" onClick={props.onConfirm} disabled={props.busy}>
               {props.confirmLabel}

@@ -19,13 +19,21 @@ export function TextField(props: {
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
 }) {
-  const describedBy = [props.hint && `${props.id}-hint`, props.max && `${props.id}-count`, props.error && `${props.id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [props.hint && `${props.id}-hint`, props.max && `${props.id}-count`, props.error && `${props.id}-error`]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const length = props.value.length;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={props.id} className="text-sm font-semibold">
         {props.label}
-        {props.required && <span className="text-red-700"> *<span className="sr-only">{props.requiredLabel}</span></span>}
+        {props.required && (
+          <span className="text-red-700">
+            {' '}
+            *<span className="sr-only">{props.requiredLabel}</span>
+          </span>
+        )}
       </label>
       <input
         id={props.id}
@@ -43,11 +51,22 @@ export function TextField(props: {
       />
       <div className="flex justify-between gap-2 text-xs">
         <span>
-          {props.hint && <span id={`${props.id}-hint`} className="text-neutral-600">{props.hint}</span>}
-          {props.error && <span id={`${props.id}-error`} className="block text-red-700">{props.error}</span>}
+          {props.hint && (
+            <span id={`${props.id}-hint`} className="text-neutral-600">
+              {props.hint}
+            </span>
+          )}
+          {props.error && (
+            <span id={`${props.id}-error`} className="block text-red-700">
+              {props.error}
+            </span>
+          )}
         </span>
         {props.max !== undefined && (
-          <span id={`${props.id}-count`} className={length > props.max ? 'font-semibold text-red-700' : 'text-neutral-600'}>
+          <span
+            id={`${props.id}-count`}
+            className={length > props.max ? 'font-semibold text-red-700' : 'text-neutral-600'}
+          >
             {length}/{props.max}
           </span>
         )}

@@ -3,7 +3,15 @@ import { useEffect } from 'react';
 export type ToastMessage = { id: number; tone: 'success' | 'error'; text: string; durationMs: number };
 
 /** A toast that announces itself (status / alert live region) and disappears after its duration. */
-export function Toast({ toast, onClose, closeLabel }: { toast: ToastMessage | null; onClose: () => void; closeLabel: string }) {
+export function Toast({
+  toast,
+  onClose,
+  closeLabel,
+}: {
+  toast: ToastMessage | null;
+  onClose: () => void;
+  closeLabel: string;
+}) {
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(onClose, toast.durationMs);
@@ -28,4 +36,9 @@ export function Toast({ toast, onClose, closeLabel }: { toast: ToastMessage | nu
 
 let nextId = 1;
 /** A toast message with a fresh id (so the same text twice restarts the timer). */
-export const makeToast = (tone: ToastMessage['tone'], text: string, durationMs: number): ToastMessage => ({ id: nextId++, tone, text, durationMs });
+export const makeToast = (tone: ToastMessage['tone'], text: string, durationMs: number): ToastMessage => ({
+  id: nextId++,
+  tone,
+  text,
+  durationMs,
+});

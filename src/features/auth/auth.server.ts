@@ -14,7 +14,13 @@ const cookieDomain = () => {
 /** Remembers where to come back to after sign-in (a same-site path only). */
 export function storeReturnPath(ctx: Ctx, path: string): void {
   const safe = safeReturnPath(path);
-  if (safe) ctx.cookies.set(RETURN_PATH_COOKIE, safe, { path: '/', sameSite: 'lax', maxAge: 60 * 60, secure: ctx.url.protocol === 'https:' });
+  if (safe)
+    ctx.cookies.set(RETURN_PATH_COOKIE, safe, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: 60 * 60,
+      secure: ctx.url.protocol === 'https:',
+    });
 }
 
 /** Forgets the identity token (cookie; the layout script clears the browser's copy). */

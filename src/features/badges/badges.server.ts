@@ -5,13 +5,16 @@ import { load } from '../orders/orders.server';
 import type { Badge } from './badges';
 
 /** The signed-in user's badge (404 = none yet). */
-export const loadBadge = (api: ApiClient) => load(async () => (await api.get<{ data: Badge }>('/api/v1/demonstration')).data);
+export const loadBadge = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: Badge }>('/api/v1/demonstration')).data);
 
 /** The signed-in user's badge order (404 = none). */
-export const loadBadgeOrder = (api: ApiClient) => load(async () => (await api.get<{ data: Order }>('/api/v1/demonstration_order')).data);
+export const loadBadgeOrder = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: Order }>('/api/v1/demonstration_order')).data);
 
 /** An event by slug (public). */
-export const loadEvent = (api: ApiClient, slug: string) => load(async () => (await api.get<{ data: Event }>(`/api/v1/events/${encodeURIComponent(slug)}`)).data);
+export const loadEvent = (api: ApiClient, slug: string) =>
+  load(async () => (await api.get<{ data: Event }>(`/api/v1/events/${encodeURIComponent(slug)}`)).data);
 
 /** Whether the user already holds a badge or a live badge order (badges/new, get-badge). */
 export async function holdsBadge(api: ApiClient): Promise<boolean> {

@@ -12,7 +12,10 @@ const Required = (max: number) => size(trimmed(string()), 1, max);
 /** Digits with dashes, spaces and an optional leading +; 8–15 digits (hints: 886-9xx-xxx-xxx, 886-2-xxxx-xxxx). */
 const Phone = refine(size(trimmed(string()), 1, LIMITS.applicant.contactPhone), 'phone', (v) => {
   const digits = v.replace(/\D/g, '');
-  return (/^\+?[\d\s-]+$/.test(v) && digits.length >= 8 && digits.length <= 15) || 'Enter a phone number such as 886-912-345-678';
+  return (
+    (/^\+?[\d\s-]+$/.test(v) && digits.length >= 8 && digits.length <= 15) ||
+    'Enter a phone number such as 886-912-345-678'
+  );
 });
 
 export const ApplicantInfo = object({
@@ -45,7 +48,13 @@ export const BadgeApplication = object({
 export type BadgeApplication = Infer<typeof BadgeApplication>;
 
 /** Badge identities (spec §3) and their wire values. */
-export const BADGE_IDENTITIES = ['PROFESSIONAL', 'VIP', 'EXHIBITOR_PITCHING', 'EXHIBITOR_MARKET', 'EXHIBITOR_INNOVATIONS'] as const;
+export const BADGE_IDENTITIES = [
+  'PROFESSIONAL',
+  'VIP',
+  'EXHIBITOR_PITCHING',
+  'EXHIBITOR_MARKET',
+  'EXHIBITOR_INNOVATIONS',
+] as const;
 export type BadgeIdentity = (typeof BADGE_IDENTITIES)[number];
 
 /** URL segment of a free-badge link type (`/get-badge/{type}/{code}`). */

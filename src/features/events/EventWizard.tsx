@@ -22,7 +22,10 @@ export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const steps = [t('eventReg.confirmStep'), props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed')];
+  const steps = [
+    t('eventReg.confirmStep'),
+    props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed'),
+  ];
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -31,7 +34,10 @@ export default function EventWizard(props: EventWizardProps) {
     const api = browserApi(props.locale, `${props.base}/`);
     try {
       const order = await api.post<{ orderId: string; paymentStatus: string }>(
-        '/api/v1/orders', { agreeTerms: true }, { event: props.event.slug, registrationType: props.event.registrationType });
+        '/api/v1/orders',
+        { agreeTerms: true },
+        { event: props.event.slug, registrationType: props.event.registrationType },
+      );
       const summary = `${props.base}/events/${encodeURIComponent(props.event.slug)}/registrations/${order.orderId}`;
       location.assign(order.paymentStatus === 'pending' ? `${summary}/pay` : summary);
     } catch (error) {
@@ -58,18 +64,32 @@ export default function EventWizard(props: EventWizardProps) {
       {!props.signedIn ? (
         <section className="card space-y-3">
           <p>{t('wizard.signInPrompt')}</p>
-          <a className="btn-primary" href={props.signInHref}>{t('signin.button')}</a>
+          <a className="btn-primary" href={props.signInHref}>
+            {t('signin.button')}
+          </a>
         </section>
       ) : (
         <form noValidate onSubmit={onSubmit} className="card space-y-4" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="text-xl font-semibold">{t('eventReg.confirmStep')}</h2>
+          <h2 id="confirm-heading" className="text-xl font-semibold">
+            {t('eventReg.confirmStep')}
+          </h2>
           {props.event.type === 'event_audit' && <p className="text-sm text-neutral-700">{t('eventReg.auditNote')}</p>}
-          {props.event.type === 'event_online' && <p className="text-sm text-neutral-700">{t('eventReg.onlineNote')}</p>}
+          {props.event.type === 'event_online' && (
+            <p className="text-sm text-neutral-700">{t('eventReg.onlineNote')}</p>
+          )}
           <label className="flex items-start gap-2">
-            <input type="checkbox" className="mt-1 h-4 w-4" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required />
+            <input
+              type="checkbox"
+              className="mt-1 h-4 w-4"
+              checked={agreed}
+              onChange={(e) => setAgreed(e.target.checked)}
+              required
+            />
             <span>{t('eventReg.terms')}</span>
           </label>
-          <button type="submit" className="btn-primary" disabled={!agreed || busy}>{t('eventReg.submit')}</button>
+          <button type="submit" className="btn-primary" disabled={!agreed || busy}>
+            {t('eventReg.submit')}
+          </button>
         </form>
       )}
     </div>

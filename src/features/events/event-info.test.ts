@@ -4,10 +4,25 @@ import type { Event } from './events';
 import { eventAction, eventJsonLd, eventTexts, isoWithOffset, jsonForScript, partitionEvents } from './event-info';
 
 const base: Event = {
-  id: '1', slug: 'opening-forum', type: 'event_general', name: 'Opening forum', nameEn: 'Opening forum', nameZh: '開幕論壇',
-  description: 'Talks.', startTime: '2026-11-25T06:00:00.000Z', endAt: '2026-11-25T08:00:00.000Z', location: 'Hall 2',
-  registerStartAt: '2026-10-01T16:00:00.000Z', registerEndAt: '2026-11-24T15:59:00.000Z', formModifyExpiresAt: null,
-  priceCentsTwd: 0, priceCentsUsd: 0, originalPriceCentsTwd: null, capacity: 200, seatsLeft: 12, requiresApproval: false,
+  id: '1',
+  slug: 'opening-forum',
+  type: 'event_general',
+  name: 'Opening forum',
+  nameEn: 'Opening forum',
+  nameZh: '開幕論壇',
+  description: 'Talks.',
+  startTime: '2026-11-25T06:00:00.000Z',
+  endAt: '2026-11-25T08:00:00.000Z',
+  location: 'Hall 2',
+  registerStartAt: '2026-10-01T16:00:00.000Z',
+  registerEndAt: '2026-11-24T15:59:00.000Z',
+  formModifyExpiresAt: null,
+  priceCentsTwd: 0,
+  priceCentsUsd: 0,
+  originalPriceCentsTwd: null,
+  capacity: 200,
+  seatsLeft: 12,
+  requiresApproval: false,
   registrationState: 'open',
 };
 
@@ -44,7 +59,16 @@ describe('event info helpers', () => {
     expect(en.price).toBe('Free');
     expect(en.state).toBe('Registration open until 2026/11/24 23:59 (GMT+8)');
     expect(en.seats).toBe('12 seats left');
-    const zh = eventTexts({ ...base, priceCentsTwd: 600_000, originalPriceCentsTwd: 1_000_000, seatsLeft: 0, registrationState: 'not_open' }, translator('zh-TW'));
+    const zh = eventTexts(
+      {
+        ...base,
+        priceCentsTwd: 600_000,
+        originalPriceCentsTwd: 1_000_000,
+        seatsLeft: 0,
+        registrationState: 'not_open',
+      },
+      translator('zh-TW'),
+    );
     expect(zh.price).toBe('TWD 6,000');
     expect(zh.originalPrice).toBe('TWD 10,000');
     expect(zh.state).toBe('2026/10/2 00:00 (GMT+8) 開放報名');
@@ -52,16 +76,33 @@ describe('event info helpers', () => {
   });
 
   it('build schema.org Event data', () => {
-    const ld = eventJsonLd({ ...base, priceCentsTwd: 100_000, seatsLeft: 0 }, {
-      pageUrl: 'https://x.test/en/events/opening-forum', actionUrl: 'https://x.test/en/events/opening-forum/registrations/new',
-      virtualUrl: 'https://x.test/en/live/opening-forum', organizerName: 'Taiwan Creative Content Agency', organizerUrl: 'https://tccf.taicca.tw/',
-    });
+    const ld = eventJsonLd(
+      { ...base, priceCentsTwd: 100_000, seatsLeft: 0 },
+      {
+        pageUrl: 'https://x.test/en/events/opening-forum',
+        actionUrl: 'https://x.test/en/events/opening-forum/registrations/new',
+        virtualUrl: 'https://x.test/en/live/opening-forum',
+        organizerName: 'Taiwan Creative Content Agency',
+        organizerUrl: 'https://tccf.taicca.tw/',
+      },
+    );
     expect(ld).toMatchObject({
-      '@type': 'Event', startDate: '2026-11-25T14:00:00+08:00', endDate: '2026-11-25T16:00:00+08:00',
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode', location: { '@type': 'Place', name: 'Hall 2' },
-      offers: { price: 1000, priceCurrency: 'TWD', availability: 'https://schema.org/SoldOut', validThrough: '2026-11-24T23:59:00+08:00' },
+      '@type': 'Event',
+      startDate: '2026-11-25T14:00:00+08:00',
+      endDate: '2026-11-25T16:00:00+08:00',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Hall 2' },
+      offers: {
+        price: 1000,
+        priceCurrency: 'TWD',
+        availability: 'https://schema.org/SoldOut',
+        validThrough: '2026-11-24T23:59:00+08:00',
+      },
     });
-    const online = eventJsonLd({ ...base, type: 'event_online' }, { pageUrl: 'p', actionUrl: 'a', virtualUrl: 'v', organizerName: 'o', organizerUrl: 'u' });
+    const online = eventJsonLd(
+      { ...base, type: 'event_online' },
+      { pageUrl: 'p', actionUrl: 'a', virtualUrl: 'v', organizerName: 'o', organizerUrl: 'u' },
+    );
     expect(online.location).toEqual({ '@type': 'VirtualLocation', url: 'v' });
     expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
   });

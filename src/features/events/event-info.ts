@@ -71,7 +71,9 @@ export function eventTexts(event: Event, t: Translate) {
     window: formatDateRange(event.registerStartAt, event.registerEndAt),
     price: event.priceCentsTwd > 0 ? formatMoney(event.priceCentsTwd, 'TWD') : t('eventInfo.free'),
     originalPrice:
-      event.originalPriceCentsTwd && event.originalPriceCentsTwd > event.priceCentsTwd ? formatMoney(event.originalPriceCentsTwd, 'TWD') : null,
+      event.originalPriceCentsTwd && event.originalPriceCentsTwd > event.priceCentsTwd
+        ? formatMoney(event.originalPriceCentsTwd, 'TWD')
+        : null,
     state:
       state === 'open'
         ? t('eventInfo.state.open', { date: formatDateTime(event.registerEndAt) })
@@ -95,8 +97,15 @@ export function isoWithOffset(value: Date | string, timeZone = DEFAULT_TIMEZONE)
   let f = isoFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-      second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
     });
     isoFormatters.set(timeZone, f);
   }
@@ -115,7 +124,14 @@ export const ogLocale = (locale: Locale) => (locale === 'zh-TW' ? 'zh_TW' : 'en_
  */
 export function eventJsonLd(
   event: Event,
-  o: { pageUrl: string; actionUrl: string; /** Where an online event is watched. */ virtualUrl: string; organizerName: string; organizerUrl: string; timeZone?: string },
+  o: {
+    pageUrl: string;
+    actionUrl: string;
+    /** Where an online event is watched. */ virtualUrl: string;
+    organizerName: string;
+    organizerUrl: string;
+    timeZone?: string;
+  },
 ) {
   // Only online events are attended online; the online Market still comes with badges for the venue.
   const online = event.type === 'event_online';
@@ -128,7 +144,9 @@ export function eventJsonLd(
     url: o.pageUrl,
     startDate: isoWithOffset(event.startTime, tz),
     endDate: isoWithOffset(event.endAt, tz),
-    eventAttendanceMode: online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: online
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: online
       ? { '@type': 'VirtualLocation', url: o.virtualUrl }
@@ -148,7 +166,10 @@ export function eventJsonLd(
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
 export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Cache-Control of public pages seen signed out (home, event info); signed-in pages are private. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';

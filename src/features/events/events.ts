@@ -1,8 +1,15 @@
 /** Events as the API client sees them (camelCase), and the registration-window rule. */
 
 export type EventType =
-  | 'badge_professional' | 'badge_free' | 'event_audit' | 'event_general' | 'event_online'
-  | 'market_earlybird' | 'market_online' | 'pitching_project' | 'pitching_story';
+  | 'badge_professional'
+  | 'badge_free'
+  | 'event_audit'
+  | 'event_general'
+  | 'event_online'
+  | 'market_earlybird'
+  | 'market_online'
+  | 'pitching_project'
+  | 'pitching_story';
 
 export type RegistrationWindowState = 'not_open' | 'open' | 'closed';
 

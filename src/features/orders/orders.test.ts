@@ -16,6 +16,8 @@ describe('order status rules (spec §4)', () => {
   });
 
   it('links an order to its summary under its event', () => {
-    expect(orderSummaryPath({ eventSlug: 'opening-forum', orderId: 'abc' })).toBe('/events/opening-forum/registrations/abc');
+    expect(orderSummaryPath({ eventSlug: 'opening-forum', orderId: 'abc' })).toBe(
+      '/events/opening-forum/registrations/abc',
+    );
   });
 });

@@ -24,7 +24,11 @@ export type Payment = {
   cardStartedAt: string | null;
 };
 
-export type Receipt = { kind: 'personal' | 'company'; invoiceTitle: string | null; unifiedBusinessNumber: string | null };
+export type Receipt = {
+  kind: 'personal' | 'company';
+  invoiceTitle: string | null;
+  unifiedBusinessNumber: string | null;
+};
 
 export type Order = {
   orderId: string;
@@ -54,7 +58,8 @@ export type Order = {
 /** The server's `pending` is shown as unpaid (spec §4). */
 export function displayedPaymentStatus(status: PaymentStatus | string): DisplayedPaymentStatus {
   if (status === 'pending') return 'unpaid';
-  if (status === 'free' || status === 'checking' || status === 'paid' || status === 'overdue' || status === 'canceled') return status;
+  if (status === 'free' || status === 'checking' || status === 'paid' || status === 'overdue' || status === 'canceled')
+    return status;
   return 'canceled';
 }
 
@@ -80,11 +85,19 @@ export const isBadgeOrder = (order: Pick<Order, 'registrationType'>) => BADGE_TY
 export function orderPaths(order: Pick<Order, 'orderId' | 'eventSlug' | 'registrationType'>) {
   const summary = `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
   const base = isBadgeOrder(order) ? `/badges/${encodeURIComponent(order.orderId)}` : summary;
-  return { summary, pay: `${base}/pay`, processing: `${base}/processing`, done: isBadgeOrder(order) ? '/account/badge' : summary };
+  return {
+    summary,
+    pay: `${base}/pay`,
+    processing: `${base}/processing`,
+    done: isBadgeOrder(order) ? '/account/badge' : summary,
+  };
 }
 
 /** Whether an order's remittance and invoice details may still be changed (spec §4 Form editing). */
-export function editState(order: Pick<Order, 'paymentStatus' | 'formModifyExpiresAt'>, now: Date): 'editable' | 'paid' | 'expired' | 'closed' {
+export function editState(
+  order: Pick<Order, 'paymentStatus' | 'formModifyExpiresAt'>,
+  now: Date,
+): 'editable' | 'paid' | 'expired' | 'closed' {
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'free') return 'paid';
   if (order.paymentStatus === 'overdue' || order.paymentStatus === 'canceled') return 'closed';
   if (order.formModifyExpiresAt && new Date(order.formModifyExpiresAt).getTime() < now.getTime()) return 'expired';

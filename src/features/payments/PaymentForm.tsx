@@ -42,8 +42,15 @@ export default function PaymentForm(props: PaymentFormProps) {
   const t = createT(props.messages);
   const { order } = props;
   const checking = order.paymentStatus === 'checking';
-  const types = PAYMENT_TYPES.filter((type) => (type !== 'USD' || order.unitUsd > 0) && (!checking || isTransfer(type)) && (props.mode === 'pay' || isTransfer(type)));
-  const [type, setType] = useState<PaymentType>(order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!);
+  const types = PAYMENT_TYPES.filter(
+    (type) =>
+      (type !== 'USD' || order.unitUsd > 0) &&
+      (!checking || isTransfer(type)) &&
+      (props.mode === 'pay' || isTransfer(type)),
+  );
+  const [type, setType] = useState<PaymentType>(
+    order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!,
+  );
   const [remitter, setRemitter] = useState(order.remitter ?? '');
   const [senderBank, setSenderBank] = useState(order.senderBank ?? '');
   const [lastFive, setLastFive] = useState(order.lastFiveDigits ?? '');
@@ -57,7 +64,9 @@ export default function PaymentForm(props: PaymentFormProps) {
 
   const transfer = isTransfer(type);
   const usd = type === 'USD';
-  const amount = usd ? formatMoney(order.unitUsd * order.quantity, 'USD') : formatMoney(order.unitTwd * order.quantity, 'TWD');
+  const amount = usd
+    ? formatMoney(order.unitUsd * order.quantity, 'USD')
+    : formatMoney(order.unitTwd * order.quantity, 'TWD');
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -83,8 +92,15 @@ export default function PaymentForm(props: PaymentFormProps) {
         return;
       }
       if (!transfer) {
-        const info = await api.get<{ data: { gatewayUrl: string; merchantId: string; version: string; tradeInfoHex: string; tradeInfoHash: string } }>(
-          `/api/v1/payment/${order.orderId}/tradeinfo`, { lang: props.locale });
+        const info = await api.get<{
+          data: {
+            gatewayUrl: string;
+            merchantId: string;
+            version: string;
+            tradeInfoHex: string;
+            tradeInfoHash: string;
+          };
+        }>(`/api/v1/payment/${order.orderId}/tradeinfo`, { lang: props.locale });
         postToGateway(info.data);
         return;
       }
@@ -99,7 +115,10 @@ export default function PaymentForm(props: PaymentFormProps) {
   }
 
   const radio = (name: string, value: string, checked: boolean, onChange: () => void, label: string) => (
-    <label key={value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${checked ? 'border-orange-700 bg-orange-50' : 'border-neutral-300'}`}>
+    <label
+      key={value}
+      className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${checked ? 'border-orange-700 bg-orange-50' : 'border-neutral-300'}`}
+    >
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4" />
       <span>{label}</span>
     </label>
@@ -110,7 +129,9 @@ export default function PaymentForm(props: PaymentFormProps) {
       <fieldset className="card space-y-3">
         <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {types.map((value) => radio('payment-type', value, type === value, () => setType(value), t(`pay.type.${value}`)))}
+          {types.map((value) =>
+            radio('payment-type', value, type === value, () => setType(value), t(`pay.type.${value}`)),
+          )}
         </div>
         <p className="flex flex-wrap gap-x-4 text-sm text-neutral-700">
           <strong>{t('pay.amountDue', { amount })}</strong>
@@ -122,22 +143,66 @@ export default function PaymentForm(props: PaymentFormProps) {
 
       {transfer && (
         <section className="card space-y-4" aria-labelledby="transfer-title">
-          <h2 id="transfer-title" className="text-lg font-semibold">{t('pay.transferTitle')}</h2>
+          <h2 id="transfer-title" className="text-lg font-semibold">
+            {t('pay.transferTitle')}
+          </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-neutral-600">{t('pay.bank')}</dt><dd>{props.bank.name}</dd>
-            <dt className="text-neutral-600">{t('pay.bankCode')}</dt><dd>{props.bank.code}</dd>
-            <dt className="text-neutral-600">{t('pay.accountName')}</dt><dd>{props.bank.accountName}</dd>
-            <dt className="text-neutral-600">{t('pay.accountNumber')}</dt><dd className="font-mono">{props.bank.accountNumber}</dd>
-            <dt className="text-neutral-600">{t('pay.swift')}</dt><dd className="font-mono">{props.bank.swift}</dd>
-            <dt className="text-neutral-600">{t('pay.amount')}</dt><dd>{amount}</dd>
-            {order.dueDate && <><dt className="text-neutral-600">{t('pay.dueDate')}</dt><dd>{formatDateTime(order.dueDate)}</dd></>}
+            <dt className="text-neutral-600">{t('pay.bank')}</dt>
+            <dd>{props.bank.name}</dd>
+            <dt className="text-neutral-600">{t('pay.bankCode')}</dt>
+            <dd>{props.bank.code}</dd>
+            <dt className="text-neutral-600">{t('pay.accountName')}</dt>
+            <dd>{props.bank.accountName}</dd>
+            <dt className="text-neutral-600">{t('pay.accountNumber')}</dt>
+            <dd className="font-mono">{props.bank.accountNumber}</dd>
+            <dt className="text-neutral-600">{t('pay.swift')}</dt>
+            <dd className="font-mono">{props.bank.swift}</dd>
+            <dt className="text-neutral-600">{t('pay.amount')}</dt>
+            <dd>{amount}</dd>
+            {order.dueDate && (
+              <>
+                <dt className="text-neutral-600">{t('pay.dueDate')}</dt>
+                <dd>{formatDateTime(order.dueDate)}</dd>
+              </>
+            )}
           </dl>
-          <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pay.transferNotice')}</p>
+          <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('pay.transferNotice')}
+          </p>
           {usd && <p className="text-sm">{t('pay.usdNotice')}</p>}
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField id="remitter" label={t('pay.remitter')} value={remitter} onChange={setRemitter} required={usd} requiredLabel={t('form.requiredMark')} max={256} error={errors['payment.remitter']} autoComplete="name" />
-            <TextField id="sender-bank" label={t('pay.senderBank')} value={senderBank} onChange={setSenderBank} required={usd} requiredLabel={t('form.requiredMark')} max={256} error={errors['payment.senderBank']} />
-            <TextField id="last-five" label={t('pay.lastFive')} value={lastFive} onChange={(v) => setLastFive(v.replace(/\s/g, ''))} required requiredLabel={t('form.requiredMark')} max={5} inputMode="numeric" error={errors['payment.lastFiveDigits']} />
+            <TextField
+              id="remitter"
+              label={t('pay.remitter')}
+              value={remitter}
+              onChange={setRemitter}
+              required={usd}
+              requiredLabel={t('form.requiredMark')}
+              max={256}
+              error={errors['payment.remitter']}
+              autoComplete="name"
+            />
+            <TextField
+              id="sender-bank"
+              label={t('pay.senderBank')}
+              value={senderBank}
+              onChange={setSenderBank}
+              required={usd}
+              requiredLabel={t('form.requiredMark')}
+              max={256}
+              error={errors['payment.senderBank']}
+            />
+            <TextField
+              id="last-five"
+              label={t('pay.lastFive')}
+              value={lastFive}
+              onChange={(v) => setLastFive(v.replace(/\s/g, ''))}
+              required
+              requiredLabel={t('form.requiredMark')}
+              max={5}
+              inputMode="numeric"
+              error={errors['payment.lastFiveDigits']}
+            />
           </div>
         </section>
       )}
@@ -150,14 +215,40 @@ export default function PaymentForm(props: PaymentFormProps) {
         </div>
         {kind === 'company' && (
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField id="invoice-title" label={t('pay.invoiceTitle')} value={title} onChange={setTitle} required requiredLabel={t('form.requiredMark')} max={256} error={errors['receipt.invoiceTitle']} autoComplete="organization" />
-            <TextField id="ubn" label={t('pay.ubn')} value={ubn} onChange={(v) => setUbn(v.replace(/\s/g, ''))} required requiredLabel={t('form.requiredMark')} max={8} inputMode="numeric" error={errors['receipt.unifiedBusinessNumber']} />
+            <TextField
+              id="invoice-title"
+              label={t('pay.invoiceTitle')}
+              value={title}
+              onChange={setTitle}
+              required
+              requiredLabel={t('form.requiredMark')}
+              max={256}
+              error={errors['receipt.invoiceTitle']}
+              autoComplete="organization"
+            />
+            <TextField
+              id="ubn"
+              label={t('pay.ubn')}
+              value={ubn}
+              onChange={(v) => setUbn(v.replace(/\s/g, ''))}
+              required
+              requiredLabel={t('form.requiredMark')}
+              max={8}
+              inputMode="numeric"
+              error={errors['receipt.unifiedBusinessNumber']}
+            />
           </div>
         )}
       </fieldset>
 
       <button type="submit" className="btn-primary" disabled={busy}>
-        {busy && props.mode === 'pay' && !transfer ? t('pay.redirecting') : props.mode === 'edit' ? t('summary.save') : transfer ? t('pay.submitTransfer') : t('pay.submitCard')}
+        {busy && props.mode === 'pay' && !transfer
+          ? t('pay.redirecting')
+          : props.mode === 'edit'
+            ? t('summary.save')
+            : transfer
+              ? t('pay.submitTransfer')
+              : t('pay.submitCard')}
       </button>
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />
     </form>
@@ -165,11 +256,22 @@ export default function PaymentForm(props: PaymentFormProps) {
 }
 
 /** The browser posts the trade info to the card gateway itself (reference: never the server, never an iframe). */
-function postToGateway(info: { gatewayUrl: string; merchantId: string; version: string; tradeInfoHex: string; tradeInfoHash: string }) {
+function postToGateway(info: {
+  gatewayUrl: string;
+  merchantId: string;
+  version: string;
+  tradeInfoHex: string;
+  tradeInfoHash: string;
+}) {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = info.gatewayUrl;
-  const fields = { MerchantID: info.merchantId, TradeInfo: info.tradeInfoHex, TradeSha: info.tradeInfoHash, Version: info.version };
+  const fields = {
+    MerchantID: info.merchantId,
+    TradeInfo: info.tradeInfoHex,
+    TradeSha: info.tradeInfoHash,
+    Version: info.version,
+  };
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
     input.type = 'hidden';

@@ -12,9 +12,18 @@ const CARD_RESULT_PATIENCE_MS = 60_000;
  * Polls the order every 5 s until it is no longer unpaid, then goes on (spec §4 Processing). A
  * declined card (a gateway result newer than the attempt) stops the wait and offers to pay again.
  */
-export default function ProcessingPoller(props: { orderId: string; locale: string; base: string; messages: Messages; payPath: string; donePath: string }) {
+export default function ProcessingPoller(props: {
+  orderId: string;
+  locale: string;
+  base: string;
+  messages: Messages;
+  payPath: string;
+  donePath: string;
+}) {
   const t = createT(props.messages);
-  const [state, setState] = useState<{ kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null }>({ kind: 'waiting' });
+  const [state, setState] = useState<{ kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null }>({
+    kind: 'waiting',
+  });
   const started = useRef(Date.now());
 
   useEffect(() => {
@@ -30,7 +39,13 @@ export default function ProcessingPoller(props: { orderId: string; locale: strin
           return;
         }
         const p = order.payment;
-        if (p?.type === 'credit_card' && p.gatewayAt && p.cardStartedAt && new Date(p.gatewayAt) >= new Date(p.cardStartedAt) && p.gatewayStatus !== 'SUCCESS') {
+        if (
+          p?.type === 'credit_card' &&
+          p.gatewayAt &&
+          p.cardStartedAt &&
+          new Date(p.gatewayAt) >= new Date(p.cardStartedAt) &&
+          p.gatewayStatus !== 'SUCCESS'
+        ) {
           setState({ kind: 'failed', message: p.gatewayMessage });
           return;
         }
@@ -56,18 +71,28 @@ export default function ProcessingPoller(props: { orderId: string; locale: strin
       <div role="alert" className="card space-y-3 border-red-500">
         <p className="text-lg font-semibold text-red-800">{t('processing.failed')}</p>
         <p>{t('processing.failedDetail')}</p>
-        {state.message && <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>}
-        <a className="btn-primary" href={`${props.base}${props.payPath}`}>{t('processing.tryAgain')}</a>
+        {state.message && (
+          <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>
+        )}
+        <a className="btn-primary" href={`${props.base}${props.payPath}`}>
+          {t('processing.tryAgain')}
+        </a>
       </div>
     );
   }
   return (
     <div className="card flex flex-col items-center gap-4 py-10 text-center">
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-700" aria-hidden="true" />
+      <span
+        className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-700"
+        aria-hidden="true"
+      />
       <p role="status">{t('processing.waiting')}</p>
       {state.kind === 'slow' && (
         <p className="text-sm">
-          {t('processing.noResult')} <a className="link" href={`${props.base}${props.payPath}`}>{t('processing.tryAgain')}</a>
+          {t('processing.noResult')}{' '}
+          <a className="link" href={`${props.base}${props.payPath}`}>
+            {t('processing.tryAgain')}
+          </a>
         </p>
       )}
     </div>

@@ -28,7 +28,8 @@ export async function payPageData(ctx: Ctx, orderId: string, newPath: string): P
   const data = await loadOrderPage(ctx, orderId, newPath);
   if (data instanceof Response || data.result.kind !== 'ok') return data;
   const order = data.result.data;
-  if (['paid', 'free', 'checking'].includes(order.paymentStatus)) return ctx.redirect(localized(ctx.locals.locale, orderPaths(order).done), 302);
+  if (['paid', 'free', 'checking'].includes(order.paymentStatus))
+    return ctx.redirect(localized(ctx.locals.locale, orderPaths(order).done), 302);
   return data;
 }
 
@@ -37,7 +38,11 @@ export async function payPageData(ctx: Ctx, orderId: string, newPath: string): P
  * overdue/canceled to the summary, never back to the badge page that sent them here), and an
  * order with no card attempt has nothing to wait for, so it goes to pay.
  */
-export async function processingPageData(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
+export async function processingPageData(
+  ctx: Ctx,
+  orderId: string,
+  newPath: string,
+): Promise<OrderPageData | Response> {
   const data = await loadOrderPage(ctx, orderId, newPath);
   if (data instanceof Response || data.result.kind !== 'ok') return data;
   const order = data.result.data;
@@ -73,6 +78,12 @@ export function paymentFormProps(order: Order, locale: Locale) {
     },
     updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
     processingPath: orderPaths(order).processing,
-    bank: { name: config.BANK_NAME, code: config.BANK_CODE, accountName: config.BANK_ACCOUNT_NAME, accountNumber: config.BANK_ACCOUNT_NUMBER, swift: config.BANK_SWIFT_CODE },
+    bank: {
+      name: config.BANK_NAME,
+      code: config.BANK_CODE,
+      accountName: config.BANK_ACCOUNT_NAME,
+      accountNumber: config.BANK_ACCOUNT_NUMBER,
+      swift: config.BANK_SWIFT_CODE,
+    },
   };
 }

@@ -33,12 +33,19 @@ describe('isValidUnifiedBusinessNumber', () => {
     expect(isValidUnifiedBusinessNumber(ubn)).toBe(false);
   });
 
-  it.each(['', '0459525', '045952570', '0459525a', ' 04595257', '04595257 ', '０４５９５２５７', '-4595257', '4595257.'])(
-    'refuses %j (not exactly 8 ASCII digits)',
-    (ubn) => {
-      expect(isValidUnifiedBusinessNumber(ubn)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '0459525',
+    '045952570',
+    '0459525a',
+    ' 04595257',
+    '04595257 ',
+    '０４５９５２５７',
+    '-4595257',
+    '4595257.',
+  ])('refuses %j (not exactly 8 ASCII digits)', (ubn) => {
+    expect(isValidUnifiedBusinessNumber(ubn)).toBe(false);
+  });
 
   it('catches most one-digit typos of a real number', () => {
     // A one-digit change alters the total by a multiple of 5 only in a few cases.
@@ -65,12 +72,17 @@ describe('payment update validation', () => {
   it('transfers need exactly five digits; USD also remitter and bank', () => {
     expect(issues({ payment: { type: 'TWD', lastFiveDigits: '12345' } })).toEqual([]);
     expect(issues({ payment: { type: 'TWD', lastFiveDigits: ' 12345 ' } })).toEqual([]);
-    expect(create({ payment: { type: 'TWD', lastFiveDigits: ' 12345 ' } }, OrderPaymentUpdate).payment?.lastFiveDigits).toBe('12345');
+    expect(
+      create({ payment: { type: 'TWD', lastFiveDigits: ' 12345 ' } }, OrderPaymentUpdate).payment?.lastFiveDigits,
+    ).toBe('12345');
     for (const digits of ['1234', '123456', 'abcde', '1234５']) {
       expect(issues({ payment: { type: 'atm', lastFiveDigits: digits } })).toEqual(['payment.lastFiveDigits']);
     }
     expect(issues({ payment: { type: 'TWD' } })).toEqual(['payment.lastFiveDigits']);
-    expect(issues({ payment: { type: 'USD', lastFiveDigits: '12345' } }).sort()).toEqual(['payment.remitter', 'payment.senderBank']);
+    expect(issues({ payment: { type: 'USD', lastFiveDigits: '12345' } }).sort()).toEqual([
+      'payment.remitter',
+      'payment.senderBank',
+    ]);
     expect(issues({ payment: { type: 'USD', lastFiveDigits: '12345', remitter: 'A', senderBank: 'B' } })).toEqual([]);
     expect(issues({ payment: { type: 'credit_card' } })).toEqual([]);
   });
@@ -78,8 +90,13 @@ describe('payment update validation', () => {
   it('a company invoice needs a title and a valid number; a personal one needs neither', () => {
     expect(issues({ receipt: { kind: 'personal' } })).toEqual([]);
     expect(issues({ receipt: { kind: 'company', invoiceTitle: 'X', unifiedBusinessNumber: '04595257' } })).toEqual([]);
-    expect(issues({ receipt: { kind: 'company', invoiceTitle: 'X', unifiedBusinessNumber: '12345678' } })).toEqual(['receipt.unifiedBusinessNumber']);
-    expect(issues({ receipt: { kind: 'company' } }).sort()).toEqual(['receipt.invoiceTitle', 'receipt.unifiedBusinessNumber']);
+    expect(issues({ receipt: { kind: 'company', invoiceTitle: 'X', unifiedBusinessNumber: '12345678' } })).toEqual([
+      'receipt.unifiedBusinessNumber',
+    ]);
+    expect(issues({ receipt: { kind: 'company' } }).sort()).toEqual([
+      'receipt.invoiceTitle',
+      'receipt.unifiedBusinessNumber',
+    ]);
   });
 
   it('knows transfer types and their currencies', () => {

@@ -29,7 +29,11 @@ export function isValidUnifiedBusinessNumber(value: string): boolean {
 
 const Text = (max: number) => size(trimmed(string()), 0, max);
 const LastFive = refine(trimmed(string()), 'last_five_digits', (v) => /^\d{5}$/.test(v) || 'Must be exactly 5 digits');
-const Ubn = refine(trimmed(string()), 'unified_business_number', (v) => v === '' || isValidUnifiedBusinessNumber(v) || 'Not a valid unified business number');
+const Ubn = refine(
+  trimmed(string()),
+  'unified_business_number',
+  (v) => v === '' || isValidUnifiedBusinessNumber(v) || 'Not a valid unified business number',
+);
 
 /** Transfer details and payment type (the pay page and the summary's edit form). */
 export const PaymentDetails = refine(
@@ -43,9 +47,12 @@ export const PaymentDetails = refine(
   (p, ctx) => {
     if (!isTransfer(p.type)) return true;
     const failures = [];
-    if (!p.lastFiveDigits) failures.push({ path: [...ctx.path, 'lastFiveDigits'], message: 'Last five digits are required for transfers' });
-    if (p.type === 'USD' && !p.remitter) failures.push({ path: [...ctx.path, 'remitter'], message: 'Remitter name is required for USD remittance' });
-    if (p.type === 'USD' && !p.senderBank) failures.push({ path: [...ctx.path, 'senderBank'], message: 'Sending bank is required for USD remittance' });
+    if (!p.lastFiveDigits)
+      failures.push({ path: [...ctx.path, 'lastFiveDigits'], message: 'Last five digits are required for transfers' });
+    if (p.type === 'USD' && !p.remitter)
+      failures.push({ path: [...ctx.path, 'remitter'], message: 'Remitter name is required for USD remittance' });
+    if (p.type === 'USD' && !p.senderBank)
+      failures.push({ path: [...ctx.path, 'senderBank'], message: 'Sending bank is required for USD remittance' });
     return failures.length ? failures : true;
   },
 );
@@ -61,8 +68,16 @@ export const ReceiptDetails = refine(
   (r, ctx) => {
     if (r.kind !== 'company') return true;
     const failures = [];
-    if (!r.invoiceTitle) failures.push({ path: [...ctx.path, 'invoiceTitle'], message: 'Invoice title is required for a company invoice' });
-    if (!r.unifiedBusinessNumber) failures.push({ path: [...ctx.path, 'unifiedBusinessNumber'], message: 'Unified business number is required for a company invoice' });
+    if (!r.invoiceTitle)
+      failures.push({
+        path: [...ctx.path, 'invoiceTitle'],
+        message: 'Invoice title is required for a company invoice',
+      });
+    if (!r.unifiedBusinessNumber)
+      failures.push({
+        path: [...ctx.path, 'unifiedBusinessNumber'],
+        message: 'Unified business number is required for a company invoice',
+      });
     return failures.length ? failures : true;
   },
 );

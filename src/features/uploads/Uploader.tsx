@@ -37,7 +37,8 @@ export function Uploader(props: {
     const token = $token.get();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setState({ kind: 'processing', percent: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
+      if (e.lengthComputable)
+        setState({ kind: 'processing', percent: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
     };
     xhr.onload = () => {
       if (xhr.status > 399) {
@@ -78,20 +79,28 @@ export function Uploader(props: {
       <span id={`${props.id}-label`} className="text-sm font-semibold">
         {props.label} <span className="text-red-700">*</span>
       </span>
-      {props.hint && <p id={`${props.id}-hint`} className="text-xs text-neutral-600">{props.hint}</p>}
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="text-xs text-neutral-600">
+          {props.hint}
+        </p>
+      )}
       <div
         {...getRootProps({
           className: `flex flex-col items-center gap-3 rounded-md border-2 border-dashed p-4 text-center ${failed ? 'border-red-600 bg-red-50' : isDragActive ? 'border-orange-500 bg-orange-50' : 'border-neutral-400'}`,
           'data-state': state.kind,
         })}
       >
-        <input {...getInputProps({ id: props.id, 'aria-labelledby': `${props.id}-label`, 'aria-describedby': statusId })} />
+        <input
+          {...getInputProps({ id: props.id, 'aria-labelledby': `${props.id}-label`, 'aria-describedby': statusId })}
+        />
         <p id={statusId} aria-live="polite" className="text-sm">
           {state.kind === 'idle' && t('upload.idle')}
           {state.kind === 'processing' && t('upload.processing', { percent: state.percent })}
           {state.kind === 'completed' && props.value && t('upload.completed', { name: props.value.name })}
           {state.kind === 'failed' && <span className="font-semibold text-red-700">{t('upload.failed')}</span>}
-          {state.kind !== 'failed' && props.error && <span className="block font-semibold text-red-700">{props.error}</span>}
+          {state.kind !== 'failed' && props.error && (
+            <span className="block font-semibold text-red-700">{props.error}</span>
+          )}
         </p>
         {state.kind === 'processing' && (
           <progress className="h-2 w-full max-w-xs" max={100} value={state.percent} aria-label={t('upload.progress')} />

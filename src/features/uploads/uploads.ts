@@ -20,7 +20,12 @@ export const MIME: Record<UploadKind, string> = {
   ai: 'application/postscript',
 };
 export const EXTENSIONS: Record<UploadKind, string[]> = {
-  png: ['.png'], jpeg: ['.jpg', '.jpeg'], pdf: ['.pdf'], doc: ['.doc'], docx: ['.docx'], ai: ['.ai'],
+  png: ['.png'],
+  jpeg: ['.jpg', '.jpeg'],
+  pdf: ['.pdf'],
+  doc: ['.doc'],
+  docx: ['.docx'],
+  ai: ['.ai'],
 };
 
 /** The `accept` map react-dropzone takes for a purpose. */

@@ -50,7 +50,11 @@ export function createApi(deps: ApiDeps) {
     if (c.req.path === '/api/v1/files/upload') return next();
     return bodyLimit({
       maxSize: deps.config.API_BODY_LIMIT_BYTES,
-      onError: (ctx) => ctx.json(errorBody(badRequest('payload_too_large', `Request body exceeds ${deps.config.API_BODY_LIMIT_BYTES} bytes`)), 400),
+      onError: (ctx) =>
+        ctx.json(
+          errorBody(badRequest('payload_too_large', `Request body exceeds ${deps.config.API_BODY_LIMIT_BYTES} bytes`)),
+          400,
+        ),
     })(c, next);
   });
   // The language of localised fields: ?lang=, then Accept-Language.
@@ -63,24 +67,33 @@ export function createApi(deps: ApiDeps) {
    * Verifies the Bearer token against the identity service's keys and loads the user. With
    * `cookie`, a GET may instead carry the identity cookie (links the browser opens directly).
    */
-  const authenticate = (options: { cookie: boolean }): MiddlewareHandler<Env> => async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (options.cookie && !header ? getCookie(c, TOKEN_COOKIE) : undefined);
-    if (!token) throw unauthorized();
-    let claims;
-    try {
-      claims = await deps.identity.verify(token);
-    } catch {
-      throw unauthorized('Invalid or expired token');
-    }
-    c.set('user', await directory.fromClaims(claims));
-    await next();
-  };
+  const authenticate =
+    (options: { cookie: boolean }): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      const header = c.req.header('authorization') ?? '';
+      const token =
+        /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (options.cookie && !header ? getCookie(c, TOKEN_COOKIE) : undefined);
+      if (!token) throw unauthorized();
+      let claims;
+      try {
+        claims = await deps.identity.verify(token);
+      } catch {
+        throw unauthorized('Invalid or expired token');
+      }
+      c.set('user', await directory.fromClaims(claims));
+      await next();
+    };
   const auth = authenticate({ cookie: false });
   const authOrCookie = authenticate({ cookie: true });
 
   const invalid = (issues: { path: string; message: string }[]) => {
-    const wire = issues.map((i) => ({ path: i.path.split('.').map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()).join('.'), message: i.message }));
+    const wire = issues.map((i) => ({
+      path: i.path
+        .split('.')
+        .map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase())
+        .join('.'),
+      message: i.message,
+    }));
     return badRequest('validation_failed', wire.map((i) => `${i.path}: ${i.message}`).join('; '), { issues: wire });
   };
   const validQuery = <T, S>(c: Context, struct: Struct<T, S>): T => {
@@ -113,7 +126,8 @@ export function createApi(deps: ApiDeps) {
     }
     await next();
   };
-  for (const path of ['/orders', '/orders/*', '/demonstration', '/demonstration_order', '/payment/*']) app.use(path, expire);
+  for (const path of ['/orders', '/orders/*', '/demonstration', '/demonstration_order', '/payment/*'])
+    app.use(path, expire);
 
   // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
   app.get('/user/signin', (c) => {
@@ -142,7 +156,10 @@ export function createApi(deps: ApiDeps) {
       const claims = await deps.identity.verify(token.accessToken);
       await directory.fromClaims(claims);
       setCookie(c, TOKEN_COOKIE, token.accessToken, {
-        path: '/', sameSite: 'Lax', secure: secure(c), maxAge: token.expiresIn,
+        path: '/',
+        sameSite: 'Lax',
+        secure: secure(c),
+        maxAge: token.expiresIn,
         ...(deps.config.AUTH_COOKIE_DOMAIN ? { domain: deps.config.AUTH_COOKIE_DOMAIN } : {}),
       });
     } catch (error) {
@@ -170,7 +187,11 @@ export function createApi(deps: ApiDeps) {
   });
 
   // ---- Orders ------------------------------------------------------------------------------
-  const OrderListQuery = object({ limit: optional(QueryInt(1, 100)), page: optional(QueryInt(1, 100_000)), lang: optional(string()) });
+  const OrderListQuery = object({
+    limit: optional(QueryInt(1, 100)),
+    page: optional(QueryInt(1, 100_000)),
+    lang: optional(string()),
+  });
   app.get('/orders', auth, async (c) => {
     const query = validQuery(c, OrderListQuery);
     const limit = query.limit ?? 20;

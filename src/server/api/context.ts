@@ -10,8 +10,13 @@ import type { User } from '../services/users';
 
 export type ApiConfig = Pick<
   Config,
-  | 'API_BODY_LIMIT_BYTES' | 'AUTH_COOKIE_DOMAIN' | 'SITE_URL' | 'PAYMENT_EXPIRES_DAYS' | 'ORDER_PREFIX'
-  | 'PICKUP_CODE_SECRET' | 'NEWEBPAY_VERSION'
+  | 'API_BODY_LIMIT_BYTES'
+  | 'AUTH_COOKIE_DOMAIN'
+  | 'SITE_URL'
+  | 'PAYMENT_EXPIRES_DAYS'
+  | 'ORDER_PREFIX'
+  | 'PICKUP_CODE_SECRET'
+  | 'NEWEBPAY_VERSION'
 >;
 
 export type ApiDeps = {

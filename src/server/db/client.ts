@@ -97,7 +97,11 @@ const isAlive = (pid: number) => {
  */
 function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
-  const mine = JSON.stringify({ pid: process.pid, since: new Date().toISOString(), command: process.argv.slice(1).join(' ').slice(0, 200) });
+  const mine = JSON.stringify({
+    pid: process.pid,
+    since: new Date().toISOString(),
+    command: process.argv.slice(1).join(' ').slice(0, 200),
+  });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, mine, { flag: 'wx' });

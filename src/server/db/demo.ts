@@ -18,7 +18,10 @@ export function newOrderNo(prefix: string, now = new Date()): string {
  * Demo data for benchmarks and manual testing: `count` orders for the user with `subject`
  * (created if missing), spread over the seeded events and payment states.
  */
-export async function seedDemoOrders(db: Db, input: { subject: string; email: string; name?: string; count: number; prefix?: string }) {
+export async function seedDemoOrders(
+  db: Db,
+  input: { subject: string; email: string; name?: string; count: number; prefix?: string },
+) {
   const [user] = await db
     .insert(users)
     .values({ subject: input.subject, email: input.email, name: input.name ?? null })
@@ -45,7 +48,13 @@ export async function seedDemoOrders(db: Db, input: { subject: string; email: st
       })
       .returning();
     if (event.priceCentsTwd > 0) {
-      await db.insert(payments).values({ orderId: order!.id, type: 'TWD', status: order!.paymentStatus, amountTwd: event.priceCentsTwd, unitPriceTwd: event.priceCentsTwd });
+      await db.insert(payments).values({
+        orderId: order!.id,
+        type: 'TWD',
+        status: order!.paymentStatus,
+        amountTwd: event.priceCentsTwd,
+        unitPriceTwd: event.priceCentsTwd,
+      });
     }
   }
   return db.select().from(orders).where(eq(orders.userId, user!.id));

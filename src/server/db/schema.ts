@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -14,149 +25,209 @@ const created = () => ts('created_at').notNull().defaultNow();
 const updated = () => ts('updated_at').notNull().defaultNow();
 
 export const EVENT_TYPES = [
-  'badge_professional', 'badge_free', 'event_audit', 'event_general', 'event_online',
-  'market_earlybird', 'market_online', 'pitching_project', 'pitching_story',
+  'badge_professional',
+  'badge_free',
+  'event_audit',
+  'event_general',
+  'event_online',
+  'market_earlybird',
+  'market_online',
+  'pitching_project',
+  'pitching_story',
 ] as const;
 export const PAYMENT_STATUSES = ['free', 'pending', 'checking', 'paid', 'overdue', 'canceled'] as const;
 export const APPROVAL_STATUSES = ['pending_approval', 'auditing', 'approved', 'rejected'] as const;
 export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
 export const REGISTRATION_TYPES = [
-  'PITCHING_PROJECT', 'PITCHING_STORY', 'MARKET_EARLYBIRD', 'MARKET_INTERNATIONAL', 'MARKET_DOMESTIC',
-  'MARKET_ONLINE', 'BADGE_FREE', 'BADGE_PROFESSIONAL', 'EVENT_GENERAL', 'EVENT_AUDIT', 'EVENT_ONLINE',
+  'PITCHING_PROJECT',
+  'PITCHING_STORY',
+  'MARKET_EARLYBIRD',
+  'MARKET_INTERNATIONAL',
+  'MARKET_DOMESTIC',
+  'MARKET_ONLINE',
+  'BADGE_FREE',
+  'BADGE_PROFESSIONAL',
+  'EVENT_GENERAL',
+  'EVENT_AUDIT',
+  'EVENT_ONLINE',
 ] as const;
 export const BADGE_IDENTITIES = [
-  'PROFESSIONAL', 'VIP', 'EXHIBITOR_PITCHING', 'EXHIBITOR_MARKET', 'EXHIBITOR_INNOVATIONS',
+  'PROFESSIONAL',
+  'VIP',
+  'EXHIBITOR_PITCHING',
+  'EXHIBITOR_MARKET',
+  'EXHIBITOR_INNOVATIONS',
 ] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The identity service's subject claim. */
-  subject: text('subject').notNull().unique(),
-  email: text('email').notNull(),
-  name: text('name'),
-  role: text('role').notNull().default('registrant'),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  index('users_email_idx').on(sql`lower(${t.email})`),
-  check('users_role_check', inList('role', ['registrant', 'organiser'])),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The identity service's subject claim. */
+    subject: text('subject').notNull().unique(),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role').notNull().default('registrant'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    check('users_role_check', inList('role', ['registrant', 'organiser'])),
+  ],
+);
 
-export const events = pgTable('events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull().unique(),
-  type: text('type', { enum: EVENT_TYPES }).notNull(),
-  nameEn: text('name_en').notNull(),
-  nameZh: text('name_zh').notNull(),
-  descriptionEn: text('description_en').notNull().default(''),
-  descriptionZh: text('description_zh').notNull().default(''),
-  locationEn: text('location_en').notNull().default(''),
-  locationZh: text('location_zh').notNull().default(''),
-  startTime: ts('start_time').notNull(),
-  endAt: ts('end_at').notNull(),
-  registerStartAt: ts('register_start_at').notNull(),
-  registerEndAt: ts('register_end_at').notNull(),
-  formModifyExpiresAt: ts('form_modify_expires_at'),
-  priceCentsTwd: integer('price_cents_twd').notNull().default(0),
-  priceCentsUsd: integer('price_cents_usd').notNull().default(0),
-  /** List price shown struck through next to a promotional price (Market online). */
-  originalPriceCentsTwd: integer('original_price_cents_twd'),
-  /** Seats; null = unlimited. `seatsTaken` is changed only by guarded updates. */
-  capacity: integer('capacity'),
-  seatsTaken: integer('seats_taken').notNull().default(0),
-  requiresApproval: boolean('requires_approval').notNull().default(false),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  check('events_type_check', inList('type', EVENT_TYPES)),
-  check('events_seats_check', sql`${t.seatsTaken} >= 0 and (${t.capacity} is null or ${t.seatsTaken} <= ${t.capacity})`),
-  check('events_window_check', sql`${t.registerStartAt} <= ${t.registerEndAt} and ${t.startTime} <= ${t.endAt}`),
-]);
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    locationEn: text('location_en').notNull().default(''),
+    locationZh: text('location_zh').notNull().default(''),
+    startTime: ts('start_time').notNull(),
+    endAt: ts('end_at').notNull(),
+    registerStartAt: ts('register_start_at').notNull(),
+    registerEndAt: ts('register_end_at').notNull(),
+    formModifyExpiresAt: ts('form_modify_expires_at'),
+    priceCentsTwd: integer('price_cents_twd').notNull().default(0),
+    priceCentsUsd: integer('price_cents_usd').notNull().default(0),
+    /** List price shown struck through next to a promotional price (Market online). */
+    originalPriceCentsTwd: integer('original_price_cents_twd'),
+    /** Seats; null = unlimited. `seatsTaken` is changed only by guarded updates. */
+    capacity: integer('capacity'),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    requiresApproval: boolean('requires_approval').notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('events_type_check', inList('type', EVENT_TYPES)),
+    check(
+      'events_seats_check',
+      sql`${t.seatsTaken} >= 0 and (${t.capacity} is null or ${t.seatsTaken} <= ${t.capacity})`,
+    ),
+    check('events_window_check', sql`${t.registerStartAt} <= ${t.registerEndAt} and ${t.startTime} <= ${t.endAt}`),
+  ],
+);
 
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: uuid('owner_id').notNull().references(() => users.id),
-  name: text('name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  storageKey: text('storage_key').notNull().unique(),
-  purpose: text('purpose').notNull(),
-  createdAt: created(),
-}, (t) => [index('files_owner_idx').on(t.ownerId)]);
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
 
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Human-facing and gateway-facing number (MerchantOrderNo: [A-Za-z0-9_], ≤ 30). */
-  orderNo: text('order_no').notNull().unique(),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  eventId: uuid('event_id').notNull().references(() => events.id),
-  registrationType: text('registration_type', { enum: REGISTRATION_TYPES }).notNull(),
-  paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
-  approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }),
-  paymentExpiresAt: ts('payment_expires_at'),
-  currency: text('currency').notNull().default('TWD'),
-  /** Items charged: 1 for a badge or event, the number of works for pitching. */
-  quantity: integer('quantity').notNull().default(1),
-  amountCents: integer('amount_cents').notNull().default(0),
-  /** Whether this order holds one of the event's seats (released when overdue or canceled). */
-  holdsSeat: boolean('holds_seat').notNull().default(false),
-  /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
-  badgeEmailKey: text('badge_email_key'),
-  paidAt: ts('paid_at'),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  index('orders_user_created_idx').on(t.userId, t.createdAt),
-  index('orders_event_idx').on(t.eventId),
-  // One live registration per user and event; overdue and canceled orders do not count.
-  uniqueIndex('orders_user_event_live_idx').on(t.userId, t.eventId)
-    .where(sql`${t.paymentStatus} not in ('overdue', 'canceled')`),
-  // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
-  // badge event; concurrent applications race on these indexes, not on application code.
-  uniqueIndex('orders_one_badge_per_user_idx').on(t.userId)
-    .where(sql`${t.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL') and ${t.paymentStatus} not in ('overdue', 'canceled')`),
-  uniqueIndex('orders_one_badge_per_email_idx').on(t.badgeEmailKey)
-    .where(sql`${t.badgeEmailKey} is not null and ${t.paymentStatus} not in ('overdue', 'canceled')`),
-  check('orders_registration_type_check', inList('registration_type', REGISTRATION_TYPES)),
-  check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
-  check('orders_approval_status_check', sql`approval_status is null or ${inList('approval_status', APPROVAL_STATUSES)}`),
-  check('orders_currency_check', inList('currency', ['TWD', 'USD'])),
-  check('orders_amount_check', sql`${t.amountCents} >= 0`),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-facing and gateway-facing number (MerchantOrderNo: [A-Za-z0-9_], ≤ 30). */
+    orderNo: text('order_no').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    registrationType: text('registration_type', { enum: REGISTRATION_TYPES }).notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }),
+    paymentExpiresAt: ts('payment_expires_at'),
+    currency: text('currency').notNull().default('TWD'),
+    /** Items charged: 1 for a badge or event, the number of works for pitching. */
+    quantity: integer('quantity').notNull().default(1),
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** Whether this order holds one of the event's seats (released when overdue or canceled). */
+    holdsSeat: boolean('holds_seat').notNull().default(false),
+    /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
+    badgeEmailKey: text('badge_email_key'),
+    paidAt: ts('paid_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_event_idx').on(t.eventId),
+    // One live registration per user and event; overdue and canceled orders do not count.
+    uniqueIndex('orders_user_event_live_idx')
+      .on(t.userId, t.eventId)
+      .where(sql`${t.paymentStatus} not in ('overdue', 'canceled')`),
+    // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
+    // badge event; concurrent applications race on these indexes, not on application code.
+    uniqueIndex('orders_one_badge_per_user_idx')
+      .on(t.userId)
+      .where(
+        sql`${t.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL') and ${t.paymentStatus} not in ('overdue', 'canceled')`,
+      ),
+    uniqueIndex('orders_one_badge_per_email_idx')
+      .on(t.badgeEmailKey)
+      .where(sql`${t.badgeEmailKey} is not null and ${t.paymentStatus} not in ('overdue', 'canceled')`),
+    check('orders_registration_type_check', inList('registration_type', REGISTRATION_TYPES)),
+    check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
+    check(
+      'orders_approval_status_check',
+      sql`approval_status is null or ${inList('approval_status', APPROVAL_STATUSES)}`,
+    ),
+    check('orders_currency_check', inList('currency', ['TWD', 'USD'])),
+    check('orders_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
 
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  /** Chosen on the pay page; null until then. */
-  type: text('type', { enum: PAYMENT_TYPES }),
-  status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
-  dueDate: ts('due_date'),
-  amountTwd: integer('amount_twd'),
-  amountUsd: integer('amount_usd'),
-  unitPriceTwd: integer('unit_price_twd'),
-  unitPriceUsd: integer('unit_price_usd'),
-  remitter: text('remitter'),
-  senderBank: text('sender_bank'),
-  lastFiveDigits: text('last_five_digits'),
-  gatewayTradeNo: text('gateway_trade_no'),
-  /** The last card attempt's outcome from the gateway (a declined card keeps the order unpaid). */
-  gatewayStatus: text('gateway_status'),
-  gatewayMessage: text('gateway_message'),
-  gatewayAt: ts('gateway_at'),
-  /** When the browser was last sent to the card gateway (a return without a result = abandoned). */
-  cardStartedAt: ts('card_started_at'),
-  /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
-  cardAttempts: integer('card_attempts').notNull().default(0),
-  paidAt: ts('paid_at'),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  check('payments_type_check', sql`type is null or ${inList('type', PAYMENT_TYPES)}`),
-  check('payments_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Chosen on the pay page; null until then. */
+    type: text('type', { enum: PAYMENT_TYPES }),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    dueDate: ts('due_date'),
+    amountTwd: integer('amount_twd'),
+    amountUsd: integer('amount_usd'),
+    unitPriceTwd: integer('unit_price_twd'),
+    unitPriceUsd: integer('unit_price_usd'),
+    remitter: text('remitter'),
+    senderBank: text('sender_bank'),
+    lastFiveDigits: text('last_five_digits'),
+    gatewayTradeNo: text('gateway_trade_no'),
+    /** The last card attempt's outcome from the gateway (a declined card keeps the order unpaid). */
+    gatewayStatus: text('gateway_status'),
+    gatewayMessage: text('gateway_message'),
+    gatewayAt: ts('gateway_at'),
+    /** When the browser was last sent to the card gateway (a return without a result = abandoned). */
+    cardStartedAt: ts('card_started_at'),
+    /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
+    cardAttempts: integer('card_attempts').notNull().default(0),
+    paidAt: ts('paid_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('payments_type_check', sql`type is null or ${inList('type', PAYMENT_TYPES)}`),
+    check('payments_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
+  ],
+);
 
 /** Every gateway callback, verified or not: the audit trail for reconciliation. */
 export const paymentNotifications = pgTable('payment_notifications', {
@@ -169,36 +240,53 @@ export const paymentNotifications = pgTable('payment_notifications', {
   createdAt: created(),
 });
 
-export const receipts = pgTable('receipts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  /** personal = two-part (二聯式), company = three-part (三聯式). */
-  kind: text('kind').notNull().default('personal'),
-  invoiceTitle: text('invoice_title'),
-  unifiedBusinessNumber: text('unified_business_number'),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [
-  check('receipts_kind_check', inList('kind', ['personal', 'company'])),
-  check('receipts_ubn_check', sql`${t.unifiedBusinessNumber} is null or ${t.unifiedBusinessNumber} ~ '^[0-9]{8}$'`),
-]);
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** personal = two-part (二聯式), company = three-part (三聯式). */
+    kind: text('kind').notNull().default('personal'),
+    invoiceTitle: text('invoice_title'),
+    unifiedBusinessNumber: text('unified_business_number'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('receipts_kind_check', inList('kind', ['personal', 'company'])),
+    check('receipts_ubn_check', sql`${t.unifiedBusinessNumber} is null or ${t.unifiedBusinessNumber} ~ '^[0-9]{8}$'`),
+  ],
+);
 
 /** The badge ("demonstration" on the wire). One per user and one per e-mail. */
-export const badges = pgTable('badges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().unique().references(() => users.id),
-  emailKey: text('email_key').notNull().unique(),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id),
-  identity: text('identity', { enum: BADGE_IDENTITIES }).notNull(),
-  nameZh: text('name_zh').notNull().default(''),
-  nameEn: text('name_en').notNull(),
-  companyNameZh: text('company_name_zh').notNull().default(''),
-  companyNameEn: text('company_name_en').notNull().default(''),
-  personalPhotoFileId: uuid('personal_photo_file_id').references(() => files.id),
-  pickupCode: text('pickup_code').notNull().unique(),
-  pickedUpAt: ts('picked_up_at'),
-  createdAt: created(),
-}, () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))]);
+export const badges = pgTable(
+  'badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    emailKey: text('email_key').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    identity: text('identity', { enum: BADGE_IDENTITIES }).notNull(),
+    nameZh: text('name_zh').notNull().default(''),
+    nameEn: text('name_en').notNull(),
+    companyNameZh: text('company_name_zh').notNull().default(''),
+    companyNameEn: text('company_name_en').notNull().default(''),
+    personalPhotoFileId: uuid('personal_photo_file_id').references(() => files.id),
+    pickupCode: text('pickup_code').notNull().unique(),
+    pickedUpAt: ts('picked_up_at'),
+    createdAt: created(),
+  },
+  () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))],
+);
 
 /** One-time free-badge links. */
 export const badgeLinks = pgTable('badge_links', {
@@ -215,8 +303,13 @@ export const badgeLinks = pgTable('badge_links', {
 /** The form behind an order: applicant info, Market exhibitor form, pitching form. */
 export const registrations = pgTable('registrations', {
   id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   form: jsonb('form').notNull().default({}),
   contact: jsonb('contact'),
   createdAt: created(),
@@ -224,8 +317,14 @@ export const registrations = pgTable('registrations', {
 });
 
 /** Works (content items) chosen for Market and pitching orders. */
-export const orderContents = pgTable('order_contents', {
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull(),
-  title: text('title').notNull().default(''),
-}, (t) => [primaryKey({ columns: [t.orderId, t.contentId] })]);
+export const orderContents = pgTable(
+  'order_contents',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    contentId: text('content_id').notNull(),
+    title: text('title').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.contentId] })],
+);

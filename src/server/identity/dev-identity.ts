@@ -43,16 +43,28 @@ export const devSubject = (email: string) =>
 
 const copy = {
   en: {
-    title: 'Sign in', banner: 'Development identity service — for local testing only, not the real sign-in.',
-    email: 'E-mail', name: 'Name', optional: '(optional)', submit: 'Sign in',
-    invalid: 'Please enter a valid e-mail address.', badRequest: 'This sign-in request is not valid.',
-    member: 'Member centre', signedInAs: 'Signed in as',
+    title: 'Sign in',
+    banner: 'Development identity service — for local testing only, not the real sign-in.',
+    email: 'E-mail',
+    name: 'Name',
+    optional: '(optional)',
+    submit: 'Sign in',
+    invalid: 'Please enter a valid e-mail address.',
+    badRequest: 'This sign-in request is not valid.',
+    member: 'Member centre',
+    signedInAs: 'Signed in as',
   },
   zh: {
-    title: '登入', banner: '開發用身分服務，僅供本機測試，並非正式登入。',
-    email: '電子郵件', name: '姓名', optional: '（選填）', submit: '登入',
-    invalid: '請輸入有效的電子郵件地址。', badRequest: '此登入請求無效。',
-    member: '會員中心', signedInAs: '目前登入帳號',
+    title: '登入',
+    banner: '開發用身分服務，僅供本機測試，並非正式登入。',
+    email: '電子郵件',
+    name: '姓名',
+    optional: '（選填）',
+    submit: '登入',
+    invalid: '請輸入有效的電子郵件地址。',
+    badRequest: '此登入請求無效。',
+    member: '會員中心',
+    signedInAs: '目前登入帳號',
   },
 };
 const pick = (lang: string | undefined) => (lang?.toLowerCase().startsWith('zh') ? copy.zh : copy.en);
@@ -116,9 +128,13 @@ export function createDevIdentity(options: DevIdentityOptions) {
 
   const signInForm = (q: Record<string, string>, error?: string, email = '', name = '') => {
     const t = pick(q.ui_locales);
-    const hidden = ['client_id', 'login_redirect_uri', 'redirect_uri', 'response_type', 'state', 'ui_locales']
-      .map((k) => html`<input type="hidden" name="${k}" value="${q[k] ?? ''}">`);
-    return page(q.ui_locales ?? 'en', t.title, html`
+    const hidden = ['client_id', 'login_redirect_uri', 'redirect_uri', 'response_type', 'state', 'ui_locales'].map(
+      (k) => html`<input type="hidden" name="${k}" value="${q[k] ?? ''}">`,
+    );
+    return page(
+      q.ui_locales ?? 'en',
+      t.title,
+      html`
       <p class="banner" role="note">${t.banner}</p>
       <h1>${t.title}</h1>
       <form method="post" novalidate>
@@ -130,46 +146,73 @@ export function createDevIdentity(options: DevIdentityOptions) {
         <label for="name">${t.name} <span>${t.optional}</span></label>
         <input id="name" name="name" type="text" autocomplete="name" maxlength="100" value="${name}">
         <button type="submit">${t.submit}</button>
-      </form>`);
+      </form>`,
+    );
   };
 
   app.get('/signin', (c) => {
     const q = c.req.query();
-    if (!validRequest(new URL(c.req.url), q)) return c.html(page(q.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(q.ui_locales).badRequest}</p>`), 400);
+    if (!validRequest(new URL(c.req.url), q))
+      return c.html(
+        page(q.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(q.ui_locales).badRequest}</p>`),
+        400,
+      );
     return c.html(signInForm(q));
   });
 
   app.post('/signin', async (c) => {
     const form = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, String(v)]));
-    if (!validRequest(new URL(c.req.url), form)) return c.html(page(form.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(form.ui_locales).badRequest}</p>`), 400);
+    if (!validRequest(new URL(c.req.url), form))
+      return c.html(
+        page(form.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(form.ui_locales).badRequest}</p>`),
+        400,
+      );
     const email = (form.email ?? '').trim();
     const name = (form.name ?? '').trim().slice(0, 100);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
       return c.html(signInForm(form, pick(form.ui_locales).invalid, email, name), 400);
     }
     setCookie(c, SESSION_COOKIE, await sign({ email, name }, 60 * 60), {
-      path: '/dev-identity', httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:',
+      path: '/dev-identity',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
     });
     const next = new URL(c.req.url);
     next.pathname = '/dev-identity/authorize';
     next.search = new URLSearchParams({
-      client_id: form.client_id!, redirect_uri: form.redirect_uri!, response_type: 'code',
-      state: form.state!, ui_locales: form.ui_locales ?? 'en',
+      client_id: form.client_id!,
+      redirect_uri: form.redirect_uri!,
+      response_type: 'code',
+      state: form.state!,
+      ui_locales: form.ui_locales ?? 'en',
     }).toString();
     return c.redirect(next.pathname + next.search, 303);
   });
 
   app.get('/authorize', async (c) => {
     const q = c.req.query();
-    if (!validRequest(new URL(c.req.url), q)) return c.html(page(q.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(q.ui_locales).badRequest}</p>`), 400);
+    if (!validRequest(new URL(c.req.url), q))
+      return c.html(
+        page(q.ui_locales ?? 'en', 'Error', html`<p class="error">${pick(q.ui_locales).badRequest}</p>`),
+        400,
+      );
     const session = await readSession(getCookie(c, SESSION_COOKIE));
     if (!session) {
-      return c.redirect('/dev-identity/signin?' + new URLSearchParams({ ...q, login_redirect_uri: '/authorize' }).toString(), 302);
+      return c.redirect(
+        '/dev-identity/signin?' + new URLSearchParams({ ...q, login_redirect_uri: '/authorize' }).toString(),
+        302,
+      );
     }
     // Expired codes are dropped as new ones arrive: the map never outgrows a burst of sign-ins.
     for (const [old, pending] of codes) if (pending.expiresAt < now()) codes.delete(old);
     const code = randomBytes(24).toString('base64url');
-    codes.set(code, { clientId: q.client_id!, redirectUri: q.redirect_uri!, ...session, expiresAt: now() + CODE_TTL_MS });
+    codes.set(code, {
+      clientId: q.client_id!,
+      redirectUri: q.redirect_uri!,
+      ...session,
+      expiresAt: now() + CODE_TTL_MS,
+    });
     const target = new URL(q.redirect_uri!);
     target.searchParams.set('code', code);
     target.searchParams.set('state', q.state!);
@@ -184,7 +227,12 @@ export function createDevIdentity(options: DevIdentityOptions) {
     if (!clientSecret || clientSecret !== form.client_secret) return fail('invalid_client', 401);
     const pending = codes.get(form.code ?? '');
     codes.delete(form.code ?? ''); // single use, even when the exchange fails
-    if (!pending || pending.expiresAt < now() || pending.clientId !== form.client_id || pending.redirectUri !== form.redirect_uri) {
+    if (
+      !pending ||
+      pending.expiresAt < now() ||
+      pending.clientId !== form.client_id ||
+      pending.redirectUri !== form.redirect_uri
+    ) {
       return fail('invalid_grant');
     }
     const accessToken = await sign(
@@ -209,9 +257,15 @@ export function createDevIdentity(options: DevIdentityOptions) {
   app.get('/member', async (c) => {
     const t = pick(c.req.query('locale'));
     const session = await readSession(getCookie(c, SESSION_COOKIE));
-    return c.html(page(c.req.query('locale') ?? 'en', t.member, html`
+    return c.html(
+      page(
+        c.req.query('locale') ?? 'en',
+        t.member,
+        html`
       <p class="banner" role="note">${t.banner}</p><h1>${t.member}</h1>
-      <p>${session ? html`${t.signedInAs} ${session.email}` : ''}</p>`));
+      <p>${session ? html`${t.signedInAs} ${session.email}` : ''}</p>`,
+      ),
+    );
   });
 
   return app;

@@ -66,8 +66,11 @@ export function createIdentityClient(options: IdentityClientOptions) {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
-          grant_type: 'authorization_code', code, redirect_uri: redirectUri,
-          client_id: options.clientId, client_secret: options.clientSecret,
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
         }),
       });
       const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;

@@ -13,7 +13,11 @@ import {
   type MpgKeys,
 } from './newebpay';
 
-const keys: MpgKeys = { merchantId: 'MS123456789', hashKey: '12345678901234567890123456789012', hashIv: 'abcdefghijklmnop' };
+const keys: MpgKeys = {
+  merchantId: 'MS123456789',
+  hashKey: '12345678901234567890123456789012',
+  hashIv: 'abcdefghijklmnop',
+};
 
 const input: MpgFormInput = {
   orderNo: 'ORD_20261121_0001',
@@ -31,16 +35,33 @@ const input: MpgFormInput = {
 function callback(json: unknown, k: MpgKeys = keys) {
   const tradeInfo = encryptText(JSON.stringify(json), k);
   const status = (json as { Status?: string }).Status ?? 'SUCCESS';
-  return { Status: status, MerchantID: k.merchantId, Version: '2.0', TradeInfo: tradeInfo, TradeSha: tradeSha(tradeInfo, k) };
+  return {
+    Status: status,
+    MerchantID: k.merchantId,
+    Version: '2.0',
+    TradeInfo: tradeInfo,
+    TradeSha: tradeSha(tradeInfo, k),
+  };
 }
 
 const paid = {
   Status: 'SUCCESS',
   Message: '授權成功',
   Result: {
-    MerchantID: keys.merchantId, Amt: 1000, TradeNo: '26112112345678', MerchantOrderNo: 'ORD_20261121_0001',
-    PaymentType: 'CREDIT', RespondType: 'JSON', PayTime: '2026-11-21 10:00:00', IP: '127.0.0.1', EscrowBank: 'HNCB',
-    AuthBank: 'KGI', RespondCode: '00', Auth: '123456', Card6No: '400022', Card4No: '1111',
+    MerchantID: keys.merchantId,
+    Amt: 1000,
+    TradeNo: '26112112345678',
+    MerchantOrderNo: 'ORD_20261121_0001',
+    PaymentType: 'CREDIT',
+    RespondType: 'JSON',
+    PayTime: '2026-11-21 10:00:00',
+    IP: '127.0.0.1',
+    EscrowBank: 'HNCB',
+    AuthBank: 'KGI',
+    RespondCode: '00',
+    Auth: '123456',
+    Card6No: '400022',
+    Card4No: '1111',
   },
 };
 
@@ -106,13 +127,17 @@ describe('TradeInfo encryption', () => {
     const info = encryptText('Amt=1000', keys);
     const sha = tradeSha(info, keys);
     expect(sha).toMatch(/^[0-9A-F]{64}$/);
-    const digest = await webcrypto.subtle.digest('SHA-256', Buffer.from(`HashKey=${keys.hashKey}&${info}&HashIV=${keys.hashIv}`));
+    const digest = await webcrypto.subtle.digest(
+      'SHA-256',
+      Buffer.from(`HashKey=${keys.hashKey}&${info}&HashIV=${keys.hashIv}`),
+    );
     expect(sha).toBe(Buffer.from(digest).toString('hex').toUpperCase());
   });
 });
 
 describe('buildMpgForm', () => {
-  const decrypt = (form: { TradeInfo: string }) => Object.fromEntries(new URLSearchParams(decryptTradeInfo(form.TradeInfo, keys)));
+  const decrypt = (form: { TradeInfo: string }) =>
+    Object.fromEntries(new URLSearchParams(decryptTradeInfo(form.TradeInfo, keys)));
 
   it('builds the four fields with the documented TradeInfo parameters', () => {
     const form = buildMpgForm(input, keys);
@@ -120,10 +145,20 @@ describe('buildMpgForm', () => {
     expect(form.Version).toBe('2.0');
     expect(form.TradeSha).toBe(tradeSha(form.TradeInfo, keys));
     expect(decrypt(form)).toEqual({
-      MerchantID: keys.merchantId, RespondType: 'JSON', TimeStamp: '1795000000', Version: '2.0',
-      MerchantOrderNo: 'ORD_20261121_0001', Amt: '1000', ItemDesc: 'Professional badge', LangType: 'en',
-      TradeLimit: '600', ReturnURL: input.returnUrl, NotifyURL: input.notifyUrl, ClientBackURL: input.clientBackUrl,
-      Email: 'buyer@example.com', CREDIT: '1',
+      MerchantID: keys.merchantId,
+      RespondType: 'JSON',
+      TimeStamp: '1795000000',
+      Version: '2.0',
+      MerchantOrderNo: 'ORD_20261121_0001',
+      Amt: '1000',
+      ItemDesc: 'Professional badge',
+      LangType: 'en',
+      TradeLimit: '600',
+      ReturnURL: input.returnUrl,
+      NotifyURL: input.notifyUrl,
+      ClientBackURL: input.clientBackUrl,
+      Email: 'buyer@example.com',
+      CREDIT: '1',
     });
     expect(buildMpgForm(input, keys, '2.3').Version).toBe('2.3');
   });
@@ -131,7 +166,9 @@ describe('buildMpgForm', () => {
   it('clamps TradeLimit to 60–900 and leaves out long e-mails and absent ClientBackURL', () => {
     expect(decrypt(buildMpgForm({ ...input, tradeLimitSeconds: 5 }, keys)).TradeLimit).toBe('60');
     expect(decrypt(buildMpgForm({ ...input, tradeLimitSeconds: 5000 }, keys)).TradeLimit).toBe('900');
-    const params = decrypt(buildMpgForm({ ...input, email: 'a'.repeat(45) + '@example.com', clientBackUrl: undefined }, keys));
+    const params = decrypt(
+      buildMpgForm({ ...input, email: 'a'.repeat(45) + '@example.com', clientBackUrl: undefined }, keys),
+    );
     expect(params).not.toHaveProperty('Email');
     expect(params).not.toHaveProperty('ClientBackURL');
   });
@@ -148,11 +185,19 @@ describe('buildMpgForm', () => {
 
   it('validates order number, amount and URLs', () => {
     const bad: Partial<MpgFormInput>[] = [
-      { orderNo: '' }, { orderNo: 'a'.repeat(31) }, { orderNo: '0f8fad5b-d9cb-469f-a165-70867728950e' },
-      { orderNo: 'ORD 1' }, { orderNo: '訂單1' },
-      { amount: 0 }, { amount: -5 }, { amount: 10.5 }, { amount: Number.NaN },
-      { returnUrl: 'https://x.example/' + 'a'.repeat(200) }, { notifyUrl: 'javascript:alert(1)' },
-      { clientBackUrl: 'not a url' }, { timestamp: 0 },
+      { orderNo: '' },
+      { orderNo: 'a'.repeat(31) },
+      { orderNo: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+      { orderNo: 'ORD 1' },
+      { orderNo: '訂單1' },
+      { amount: 0 },
+      { amount: -5 },
+      { amount: 10.5 },
+      { amount: Number.NaN },
+      { returnUrl: 'https://x.example/' + 'a'.repeat(200) },
+      { notifyUrl: 'javascript:alert(1)' },
+      { clientBackUrl: 'not a url' },
+      { timestamp: 0 },
     ];
     for (const b of bad) expect(() => buildMpgForm({ ...input, ...b }, keys), JSON.stringify(b)).toThrow(MpgError);
     expect(() => buildMpgForm({ ...input, orderNo: 'a'.repeat(30) }, keys)).not.toThrow();
@@ -167,9 +212,18 @@ describe('verifyCallback', () => {
       ok: true,
       status: 'SUCCESS',
       result: {
-        MerchantID: keys.merchantId, Amt: 1000, TradeNo: '26112112345678', MerchantOrderNo: 'ORD_20261121_0001',
-        PaymentType: 'CREDIT', PayTime: '2026-11-21 10:00:00', RespondCode: '00', Auth: '123456',
-        Card6No: '400022', Card4No: '1111', Message: '授權成功', Status: 'SUCCESS',
+        MerchantID: keys.merchantId,
+        Amt: 1000,
+        TradeNo: '26112112345678',
+        MerchantOrderNo: 'ORD_20261121_0001',
+        PaymentType: 'CREDIT',
+        PayTime: '2026-11-21 10:00:00',
+        RespondCode: '00',
+        Auth: '123456',
+        Card6No: '400022',
+        Card4No: '1111',
+        Message: '授權成功',
+        Status: 'SUCCESS',
       },
     });
   });
@@ -202,7 +256,13 @@ describe('verifyCallback', () => {
       // Correctly signed garbage: only an attacker holding the keys could make these.
       [{ ...good, TradeInfo: 'zz', TradeSha: tradeSha('zz', keys) }, 'decrypt_failed'],
       [callback('not json' as unknown as object), 'bad_json'],
-      [(() => { const t = encryptText('{oops', keys); return { ...good, TradeInfo: t, TradeSha: tradeSha(t, keys) }; })(), 'bad_json'],
+      [
+        (() => {
+          const t = encryptText('{oops', keys);
+          return { ...good, TradeInfo: t, TradeSha: tradeSha(t, keys) };
+        })(),
+        'bad_json',
+      ],
       [callback({ Status: 'SUCCESS', Message: 'x', Result: [] }), 'bad_json'],
       [callback({ ...paid, Result: { ...paid.Result, Amt: 'lots' } }), 'bad_result'],
       [callback({ ...paid, Result: { ...paid.Result, MerchantOrderNo: undefined } }), 'bad_result'],
@@ -212,6 +272,9 @@ describe('verifyCallback', () => {
     for (const [body, reason] of cases) {
       expect(verifyCallback(body, keys), reason).toEqual({ ok: false, reason });
     }
-    expect(verifyCallback(null as unknown as Record<string, unknown>, keys)).toEqual({ ok: false, reason: 'missing_fields' });
+    expect(verifyCallback(null as unknown as Record<string, unknown>, keys)).toEqual({
+      ok: false,
+      reason: 'missing_fields',
+    });
   });
 });

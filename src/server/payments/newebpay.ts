@@ -218,9 +218,7 @@ export type MpgVerifyFailure =
   | 'bad_result'
   | 'wrong_result_merchant';
 
-export type MpgVerifyResult =
-  | { ok: true; status: string; result: MpgResult }
-  | { ok: false; reason: MpgVerifyFailure };
+export type MpgVerifyResult = { ok: true; status: string; result: MpgResult } | { ok: false; reason: MpgVerifyFailure };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Strings as-is, numbers as text (some gateway versions send codes as numbers), else undefined. */

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMpgForm, encryptTradeInfo, tradeSha, verifyCallback, type MpgFormInput, type MpgKeys } from './newebpay';
 import { createSandboxGateway, SANDBOX_TEST_CARDS } from './sandbox-gateway';
 
-const keys: MpgKeys = { merchantId: 'MS123456789', hashKey: '12345678901234567890123456789012', hashIv: 'abcdefghijklmnop' };
+const keys: MpgKeys = {
+  merchantId: 'MS123456789',
+  hashKey: '12345678901234567890123456789012',
+  hashIv: 'abcdefghijklmnop',
+};
 const NOW = Date.UTC(2026, 10, 21, 2, 0, 0); // 2026-11-21 10:00:00 in Taipei
 const input: MpgFormInput = {
   orderNo: 'ORD_20261121_0001',
@@ -36,7 +40,9 @@ const notifyBody = (call: FetchCall | undefined) => Object.fromEntries(new URLSe
 
 /** Hidden input name → value in a page. */
 const hiddenFields = (page: string) =>
-  Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+  Object.fromEntries(
+    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
 
 describe('sandbox gateway: payment page', () => {
   it('accepts a form from buildMpgForm and shows order, item and amount in English', async () => {
@@ -62,7 +68,17 @@ describe('sandbox gateway: payment page', () => {
     const { post } = setup();
     const page = await (await post('mpg_gateway', form({ langType: 'zh-tw' }))).text();
     expect(page).toContain('<html lang="zh-TW">');
-    for (const text of ['測試用付款頁面', '藍新金流測試環境：僅供測試，不會實際扣款', '卡號', '有效期限', '安全碼', '付款', '取消並返回', 'TWD 1,000', 'ORD_20261121_0001']) {
+    for (const text of [
+      '測試用付款頁面',
+      '藍新金流測試環境：僅供測試，不會實際扣款',
+      '卡號',
+      '有效期限',
+      '安全碼',
+      '付款',
+      '取消並返回',
+      'TWD 1,000',
+      'ORD_20261121_0001',
+    ]) {
       expect(page).toContain(text);
     }
   });
@@ -91,7 +107,10 @@ describe('sandbox gateway: payment page', () => {
   it('rejects a tampered TradeSha, another merchant, missing fields and a stale or future TimeStamp with 400', async () => {
     const { post, setNow } = setup();
     const good = form();
-    const tampered = await post('mpg_gateway', { ...good, TradeSha: good.TradeSha.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) });
+    const tampered = await post('mpg_gateway', {
+      ...good,
+      TradeSha: good.TradeSha.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+    });
     expect(tampered.status).toBe(400);
     const page = await tampered.text();
     expect(page).toContain('TradeSha does not match');
@@ -131,8 +150,15 @@ describe('sandbox gateway: paying', () => {
     if (!v.ok) return;
     expect(v.status).toBe('SUCCESS');
     expect(v.result).toMatchObject({
-      MerchantID: keys.merchantId, MerchantOrderNo: input.orderNo, Amt: 1000, PaymentType: 'CREDIT',
-      PayTime: '2026-11-21 10:00:00', RespondCode: '00', Auth: '123456', Card6No: '400022', Card4No: '1111',
+      MerchantID: keys.merchantId,
+      MerchantOrderNo: input.orderNo,
+      Amt: 1000,
+      PaymentType: 'CREDIT',
+      PayTime: '2026-11-21 10:00:00',
+      RespondCode: '00',
+      Auth: '123456',
+      Card6No: '400022',
+      Card4No: '1111',
     });
     expect(v.result.TradeNo).toMatch(/^261121\d{8}$/);
 
@@ -152,7 +178,11 @@ describe('sandbox gateway: paying', () => {
 
   it('declines the declined card (MPG03009) and unknown cards (MPG03008), still notifying and returning', async () => {
     const { post, fetch } = setup();
-    const declined = await post('pay', { ...form({ langType: 'zh-tw' }), ...goodCard, CardNo: SANDBOX_TEST_CARDS.declined });
+    const declined = await post('pay', {
+      ...form({ langType: 'zh-tw' }),
+      ...goodCard,
+      CardNo: SANDBOX_TEST_CARDS.declined,
+    });
     expect(declined.status).toBe(200);
     const page = await declined.text();
     expect(page).toContain('繼續');
@@ -226,11 +256,24 @@ describe('sandbox gateway: paying', () => {
     const { post } = setup();
     // buildMpgForm always sets ReturnURL; a merchant that does not is simulated by hand.
     const params = {
-      MerchantID: keys.merchantId, RespondType: 'JSON', TimeStamp: NOW / 1000, Version: '2.0',
-      MerchantOrderNo: 'ORD_2', Amt: 500, ItemDesc: 'Badge', LangType: 'en', CREDIT: 1,
+      MerchantID: keys.merchantId,
+      RespondType: 'JSON',
+      TimeStamp: NOW / 1000,
+      Version: '2.0',
+      MerchantOrderNo: 'ORD_2',
+      Amt: 500,
+      ItemDesc: 'Badge',
+      LangType: 'en',
+      CREDIT: 1,
     };
     const info = encryptTradeInfo(params, keys);
-    const res = await post('pay', { MerchantID: keys.merchantId, Version: '2.0', TradeInfo: info, TradeSha: tradeSha(info, keys), ...goodCard });
+    const res = await post('pay', {
+      MerchantID: keys.merchantId,
+      Version: '2.0',
+      TradeInfo: info,
+      TradeSha: tradeSha(info, keys),
+      ...goodCard,
+    });
     expect(res.status).toBe(200);
     const page = await res.text();
     expect(page).toContain('Payment successful.');

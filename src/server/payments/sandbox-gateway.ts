@@ -52,33 +52,59 @@ const copy = {
   en: {
     banner: 'NewebPay sandbox — test payments only, no money moves',
     title: 'Test payment page',
-    orderNo: 'Merchant order number', item: 'Item', amount: 'Amount',
-    cardNo: 'Card number', exp: 'Expiry date', expHint: 'MM/YY', cvc: 'CVC', cvcHint: '3 or 4 digits',
-    pay: 'Pay', cancel: 'Cancel and go back',
+    orderNo: 'Merchant order number',
+    item: 'Item',
+    amount: 'Amount',
+    cardNo: 'Card number',
+    exp: 'Expiry date',
+    expHint: 'MM/YY',
+    cvc: 'CVC',
+    cvcHint: '3 or 4 digits',
+    pay: 'Pay',
+    cancel: 'Cancel and go back',
     fixErrors: 'Please correct the fields marked below.',
     errCardNo: 'Enter the card number: 12 to 19 digits.',
     errExp: 'Enter an expiry date that has not passed, as MM/YY.',
     errCvc: 'Enter the 3- or 4-digit security code.',
-    testCards: 'Test cards', sep: ': ', succeeds: 'payment succeeds', isDeclined: 'the card is declined',
+    testCards: 'Test cards',
+    sep: ': ',
+    succeeds: 'payment succeeds',
+    isDeclined: 'the card is declined',
     anyExpiry: 'Use any future expiry date and any 3-digit CVC.',
-    returning: 'Returning to the merchant', continue: 'Continue', result: 'Payment result',
-    paid: 'Payment successful.', declined: 'Payment failed: the card was declined.',
+    returning: 'Returning to the merchant',
+    continue: 'Continue',
+    result: 'Payment result',
+    paid: 'Payment successful.',
+    declined: 'Payment failed: the card was declined.',
     unknownCard: 'Payment failed: unknown card. Use one of the test cards.',
   },
   zh: {
     banner: '藍新金流測試環境：僅供測試，不會實際扣款',
     title: '測試用付款頁面',
-    orderNo: '商店訂單編號', item: '商品名稱', amount: '金額',
-    cardNo: '卡號', exp: '有效期限', expHint: '月／年（MM/YY）', cvc: '安全碼', cvcHint: '卡片背面 3 或 4 位數字',
-    pay: '付款', cancel: '取消並返回',
+    orderNo: '商店訂單編號',
+    item: '商品名稱',
+    amount: '金額',
+    cardNo: '卡號',
+    exp: '有效期限',
+    expHint: '月／年（MM/YY）',
+    cvc: '安全碼',
+    cvcHint: '卡片背面 3 或 4 位數字',
+    pay: '付款',
+    cancel: '取消並返回',
     fixErrors: '請修正下列標示的欄位。',
     errCardNo: '請輸入 12 至 19 位數字的卡號。',
     errExp: '請以 MM/YY 格式輸入尚未到期的有效期限。',
     errCvc: '請輸入 3 或 4 位數字的安全碼。',
-    testCards: '測試卡號', sep: '：', succeeds: '付款成功', isDeclined: '交易遭拒',
+    testCards: '測試卡號',
+    sep: '：',
+    succeeds: '付款成功',
+    isDeclined: '交易遭拒',
     anyExpiry: '有效期限請填任一未來日期，安全碼可填任意 3 位數字。',
-    returning: '正在返回商店', continue: '繼續', result: '付款結果',
-    paid: '付款成功。', declined: '付款失敗：卡片遭拒絕。',
+    returning: '正在返回商店',
+    continue: '繼續',
+    result: '付款結果',
+    paid: '付款成功。',
+    declined: '付款失敗：卡片遭拒絕。',
     unknownCard: '付款失敗：無法辨識的卡號，請使用測試卡號。',
   },
 } satisfies Record<Lang, Record<string, string>>;
@@ -132,7 +158,12 @@ const isHttpUrl = (value: string) => {
  * Verifies the gateway form post (or its hidden re-post on the payment step). The payment step
  * allows the TradeLimit on top of the entry skew: the page may legitimately stay open that long.
  */
-function verifyRequest(body: Record<string, unknown>, keys: MpgKeys, nowSeconds: number, step: 'entry' | 'pay'): Verified {
+function verifyRequest(
+  body: Record<string, unknown>,
+  keys: MpgKeys,
+  nowSeconds: number,
+  step: 'entry' | 'pay',
+): Verified {
   const { MerchantID, TradeInfo, TradeSha, Version } = body;
   if (![MerchantID, TradeInfo, TradeSha, Version].every((v) => typeof v === 'string' && v !== '')) {
     return { ok: false, reason: 'missing_fields' };
@@ -166,7 +197,9 @@ function verifyRequest(body: Record<string, unknown>, keys: MpgKeys, nowSeconds:
 
   const age = nowSeconds - Number(p('TimeStamp'));
   const tradeLimit = Number(p('TradeLimit')) || MPG_TRADE_LIMIT.max;
-  const maxAge = CLOCK_SKEW_SECONDS + (step === 'pay' ? Math.min(Math.max(tradeLimit, MPG_TRADE_LIMIT.min), MPG_TRADE_LIMIT.max) : 0);
+  const maxAge =
+    CLOCK_SKEW_SECONDS +
+    (step === 'pay' ? Math.min(Math.max(tradeLimit, MPG_TRADE_LIMIT.min), MPG_TRADE_LIMIT.max) : 0);
   if (age < -CLOCK_SKEW_SECONDS || age > maxAge) return { ok: false, reason: 'expired' };
 
   return {
@@ -188,8 +221,12 @@ function verifyRequest(body: Record<string, unknown>, keys: MpgKeys, nowSeconds:
 function taipei(ms: number) {
   const d = new Date(ms + TAIPEI_OFFSET_MS);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
   };
 }
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -198,7 +235,11 @@ type CardInput = { cardNo: string; exp: string; cvc: string };
 type CardErrors = Partial<Record<keyof CardInput, string>>;
 
 /** Validates the card form; returns the card digits or per-field errors. */
-function readCard(input: CardInput, nowMs: number, t: (typeof copy)[Lang]): { digits: string } | { errors: CardErrors } {
+function readCard(
+  input: CardInput,
+  nowMs: number,
+  t: (typeof copy)[Lang],
+): { digits: string } | { errors: CardErrors } {
   const errors: CardErrors = {};
   const digits = input.cardNo.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits)) errors.cardNo = t.errCardNo;
@@ -268,17 +309,30 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
   const rejectPage = (c: Context, v: Extract<Verified, { ok: false }>) => {
     log('sandbox-gateway: request rejected', { reason: v.reason, detail: v.detail });
     const r = rejectCopy[v.reason];
-    return send(c, page('en', 'Payment request rejected', html`
+    return send(
+      c,
+      page(
+        'en',
+        'Payment request rejected',
+        html`
       <p class="banner" role="note">${copy.en.banner}<br><span lang="zh-TW">${copy.zh.banner}</span></p>
       <h1>This payment request cannot be processed <span lang="zh-TW">無法處理此付款請求</span></h1>
       <p>${r.en}${v.detail ? html` <code>${v.detail}</code>` : ''}</p>
       <p lang="zh-TW">${r.zh}${v.detail ? html` <code>${v.detail}</code>` : ''}</p>
-      <p class="hint">Reason code / 錯誤代碼：<code>${v.reason}</code></p>`), 400, BASE_CSP);
+      <p class="hint">Reason code / 錯誤代碼：<code>${v.reason}</code></p>`,
+      ),
+      400,
+      BASE_CSP,
+    );
   };
 
   const paymentPage = (trade: Trade, values?: Partial<CardInput>, errors: CardErrors = {}) => {
     const t = copy[trade.lang];
-    const field = (key: keyof CardInput, label: string, attrs: { name: string; autocomplete: string; maxlength: number; hint?: string }) => {
+    const field = (
+      key: keyof CardInput,
+      label: string,
+      attrs: { name: string; autocomplete: string; maxlength: number; hint?: string },
+    ) => {
       const id = key;
       const hintId = attrs.hint ? `${id}-hint` : undefined;
       const by = [hintId, errors[key] ? `${id}-error` : undefined].filter(Boolean).join(' ');
@@ -290,7 +344,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
           ${errors[key] ? html`aria-invalid="true"` : ''} ${by ? html`aria-describedby="${by}"` : ''}>
         ${errors[key] ? html`<p id="${id}-error" class="error">${errors[key]}</p>` : ''}`;
     };
-    return page(trade.lang, t.title, html`
+    return page(
+      trade.lang,
+      t.title,
+      html`
       <p class="banner" role="note">${t.banner}</p>
       <h1>${t.title}</h1>
       <dl>
@@ -314,7 +371,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
           <li><code>${SANDBOX_TEST_CARDS.declined}</code>${t.sep}${t.isDeclined}</li>
         </ul>
         <p>${t.anyExpiry}</p>
-      </section>`);
+      </section>`,
+    );
   };
 
   /** Posts the result to NotifyURL; only HTTP 200 counts as delivered, as with the real gateway. */
@@ -356,7 +414,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
 
     const input: CardInput = { cardNo: body.CardNo ?? '', exp: body.CardExp ?? '', cvc: body.CardCVC ?? '' };
     const card = readCard(input, now(), t);
-    if ('errors' in card) return send(c, paymentPage(trade, input, card.errors), 400, `${BASE_CSP}; form-action 'self'`);
+    if ('errors' in card)
+      return send(c, paymentPage(trade, input, card.errors), 400, `${BASE_CSP}; form-action 'self'`);
 
     const outcome =
       card.digits === SANDBOX_TEST_CARDS.success.replace(/-/g, '')
@@ -405,15 +464,29 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
 
     if (!trade.returnUrl) {
       // Without a ReturnURL the real gateway shows its own result page.
-      return send(c, page(trade.lang, t.result, html`
+      return send(
+        c,
+        page(
+          trade.lang,
+          t.result,
+          html`
         <p class="banner" role="note">${t.banner}</p>
         <h1>${t.result}</h1>
         <p>${outcome.text}</p>
-        ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : ''}`), 200, BASE_CSP);
+        ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : ''}`,
+        ),
+        200,
+        BASE_CSP,
+      );
     }
 
     const csp = `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.returnUrl).origin}`;
-    return send(c, page(trade.lang, t.returning, html`
+    return send(
+      c,
+      page(
+        trade.lang,
+        t.returning,
+        html`
       <p class="banner" role="note">${t.banner}</p>
       <h1>${t.returning}</h1>
       <p>${outcome.text}</p>
@@ -421,7 +494,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
         ${hiddenInputs(fields)}
         <button type="submit">${t.continue}</button>
       </form>
-      <script>${raw(AUTO_SUBMIT_SCRIPT)}</script>`), 200, csp);
+      <script>${raw(AUTO_SUBMIT_SCRIPT)}</script>`,
+      ),
+      200,
+      csp,
+    );
   });
 
   return app;

@@ -20,24 +20,36 @@ const LIVE_EXCLUDED = ['overdue', 'canceled'] as const;
 /** A badge, or a live badge order, of this user or this e-mail. */
 async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
   const email = user.email.toLowerCase();
-  const [badge] = await db.select({ id: badges.id }).from(badges).where(or(eq(badges.userId, user.id), eq(badges.emailKey, email))).limit(1);
+  const [badge] = await db
+    .select({ id: badges.id })
+    .from(badges)
+    .where(or(eq(badges.userId, user.id), eq(badges.emailKey, email)))
+    .limit(1);
   if (badge) return true;
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(
-      or(eq(orders.userId, user.id), eq(orders.badgeEmailKey, email)),
-      sql`${orders.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL')`,
-      notInArray(orders.paymentStatus, [...LIVE_EXCLUDED]),
-    ))
+    .where(
+      and(
+        or(eq(orders.userId, user.id), eq(orders.badgeEmailKey, email)),
+        sql`${orders.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL')`,
+        notInArray(orders.paymentStatus, [...LIVE_EXCLUDED]),
+      ),
+    )
     .limit(1);
   return !!order;
 }
 
 async function checkPhoto(db: Db, userId: string, fileId: string) {
-  const [file] = await db.select({ id: files.id }).from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'personal_photo'))).limit(1);
-  if (!file) throw badRequest('invalid_photo', 'No personal photo selected', { issues: [{ path: 'personal_photo_file_id', message: 'No personal photo selected' }] });
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'personal_photo')))
+    .limit(1);
+  if (!file)
+    throw badRequest('invalid_photo', 'No personal photo selected', {
+      issues: [{ path: 'personal_photo_file_id', message: 'No personal photo selected' }],
+    });
 }
 
 function registrationForm(application: BadgeApplication, user: User, identity: BadgeIdentity) {
@@ -83,12 +95,24 @@ export async function applyProfessional(db: Db, user: User, application: BadgeAp
         })
         .returning();
       await tx.insert(payments).values({
-        orderId: order!.id, status: 'pending', dueDate: expires,
-        amountTwd: event.priceCentsTwd, amountUsd: event.priceCentsUsd,
-        unitPriceTwd: event.priceCentsTwd, unitPriceUsd: event.priceCentsUsd,
+        orderId: order!.id,
+        status: 'pending',
+        dueDate: expires,
+        amountTwd: event.priceCentsTwd,
+        amountUsd: event.priceCentsUsd,
+        unitPriceTwd: event.priceCentsTwd,
+        unitPriceUsd: event.priceCentsUsd,
       });
-      await tx.insert(registrations).values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, 'PROFESSIONAL') });
-      return { orderId: order!.id, id: order!.id, orderNo: order!.orderNo, eventSlug: event.slug, paymentStatus: order!.paymentStatus };
+      await tx
+        .insert(registrations)
+        .values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, 'PROFESSIONAL') });
+      return {
+        orderId: order!.id,
+        id: order!.id,
+        orderNo: order!.orderNo,
+        eventSlug: event.slug,
+        paymentStatus: order!.paymentStatus,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyHasBadge();
@@ -97,7 +121,13 @@ export async function applyProfessional(db: Db, user: User, application: BadgeAp
 }
 
 /** A free badge through a one-time link: the link is used once, in the same transaction as the badge. */
-export async function claimFreeBadge(db: Db, user: User, code: string, application: BadgeApplication, ctx: BadgeContext) {
+export async function claimFreeBadge(
+  db: Db,
+  user: User,
+  code: string,
+  application: BadgeApplication,
+  ctx: BadgeContext,
+) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
@@ -117,14 +147,27 @@ export async function claimFreeBadge(db: Db, user: User, code: string, applicati
         .insert(orders)
         .values({
           orderNo: newOrderNo(ctx.orderPrefix, ctx.now),
-          userId: user.id, eventId: event.id, registrationType: 'BADGE_FREE', paymentStatus: 'free',
-          currency: 'TWD', amountCents: 0, badgeEmailKey: user.email.toLowerCase(),
+          userId: user.id,
+          eventId: event.id,
+          registrationType: 'BADGE_FREE',
+          paymentStatus: 'free',
+          currency: 'TWD',
+          amountCents: 0,
+          badgeEmailKey: user.email.toLowerCase(),
         })
         .returning();
-      await tx.insert(registrations).values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, link.identity) });
+      await tx
+        .insert(registrations)
+        .values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, link.identity) });
       await tx.update(badgeLinks).set({ usedAt: ctx.now, usedBy: user.id }).where(eq(badgeLinks.id, link.id));
       await ensureBadge(tx, order!.id, ctx.pickupSecret);
-      return { orderId: order!.id, id: order!.id, orderNo: order!.orderNo, eventSlug: event.slug, paymentStatus: 'free' };
+      return {
+        orderId: order!.id,
+        id: order!.id,
+        orderNo: order!.orderNo,
+        eventSlug: event.slug,
+        paymentStatus: 'free',
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyHasBadge();
@@ -133,9 +176,15 @@ export async function claimFreeBadge(db: Db, user: User, code: string, applicati
 }
 
 /** Operator: a one-time free-badge link. */
-export async function createBadgeLink(db: Db, input: { identity: BadgeIdentity; email?: string | undefined; expiresAt: Date }) {
+export async function createBadgeLink(
+  db: Db,
+  input: { identity: BadgeIdentity; email?: string | undefined; expiresAt: Date },
+) {
   const code = randomBytes(12).toString('base64url');
-  const [link] = await db.insert(badgeLinks).values({ code, identity: input.identity, email: input.email ?? null, expiresAt: input.expiresAt }).returning();
+  const [link] = await db
+    .insert(badgeLinks)
+    .values({ code, identity: input.identity, email: input.email ?? null, expiresAt: input.expiresAt })
+    .returning();
   return link!;
 }
 
@@ -146,7 +195,10 @@ export async function findBadgeOrder(db: Db, userId: string) {
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(orders.userId, userId), sql`${orders.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL')`))
-    .orderBy(sql`case when ${orders.paymentStatus} in ('overdue', 'canceled') then 1 else 0 end`, desc(orders.createdAt))
+    .orderBy(
+      sql`case when ${orders.paymentStatus} in ('overdue', 'canceled') then 1 else 0 end`,
+      desc(orders.createdAt),
+    )
     .limit(1);
   return row;
 }
@@ -178,8 +230,19 @@ export async function getBadge(db: Db, userId: string) {
     orderNo: order.orderNo,
     eventSlug: event.slug,
     paymentStatus: order.paymentStatus,
-    payment: payment ? { type: payment.type, status: payment.status, amountTwd: payment.amountTwd, amountUsd: payment.amountUsd, currency: order.currency, amountCents: order.amountCents } : null,
-    receipt: receipt ? { kind: receipt.kind, invoiceTitle: receipt.invoiceTitle, unifiedBusinessNumber: receipt.unifiedBusinessNumber } : null,
+    payment: payment
+      ? {
+          type: payment.type,
+          status: payment.status,
+          amountTwd: payment.amountTwd,
+          amountUsd: payment.amountUsd,
+          currency: order.currency,
+          amountCents: order.amountCents,
+        }
+      : null,
+    receipt: receipt
+      ? { kind: receipt.kind, invoiceTitle: receipt.invoiceTitle, unifiedBusinessNumber: receipt.unifiedBusinessNumber }
+      : null,
     pickedUpAt: badge.pickedUpAt,
   };
 }

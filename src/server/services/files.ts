@@ -23,7 +23,10 @@ export async function saveUpload(
   input: { ownerId: string; purpose: string; file: File },
 ): Promise<StoredFile> {
   if (!(input.purpose in UPLOAD_PURPOSES)) {
-    throw badRequest('invalid_purpose', `Unknown upload purpose; use one of ${Object.keys(UPLOAD_PURPOSES).join(', ')}`);
+    throw badRequest(
+      'invalid_purpose',
+      `Unknown upload purpose; use one of ${Object.keys(UPLOAD_PURPOSES).join(', ')}`,
+    );
   }
   const purpose = input.purpose as UploadPurpose;
   const rule = UPLOAD_PURPOSES[purpose];
@@ -37,20 +40,31 @@ export async function saveUpload(
   if (!kind) throw badRequest('unsupported_file_type', `Accepted file types: ${rule.kinds.join(', ')}`);
   // A declared type that contradicts the content is refused (an image/png that is really a PDF).
   const declared = input.file.type;
-  if (declared && declared !== 'application/octet-stream' && declared !== MIME[kind] && !(kind === 'ai' && declared === 'application/pdf')) {
+  if (
+    declared &&
+    declared !== 'application/octet-stream' &&
+    declared !== MIME[kind] &&
+    !(kind === 'ai' && declared === 'application/pdf')
+  ) {
     throw badRequest('unsupported_file_type', `The declared type ${declared} does not match the file's content`);
   }
   const id = randomUUID();
   const storageKey = `${id.slice(0, 2)}/${id}`;
   await storage.put(storageKey, bytes);
-  await db.insert(files).values({ id, ownerId: input.ownerId, name, contentType: MIME[kind], size: bytes.length, storageKey, purpose });
+  await db
+    .insert(files)
+    .values({ id, ownerId: input.ownerId, name, contentType: MIME[kind], size: bytes.length, storageKey, purpose });
   return { uid: id, name, url: fileUrl(id) };
 }
 
 /** A file of its owner (organisers later); anyone else gets nothing, as if it did not exist. */
 export async function readOwnFile(db: Db, storage: FileStorage, ownerId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.ownerId, ownerId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+    .limit(1);
   if (!row) return null;
   const bytes = await storage.get(row.storageKey);
   return bytes ? { row, bytes } : null;

@@ -10,7 +10,13 @@ type ReceiptRow = typeof receipts.$inferSelect;
 
 /** The wire view of an order (spec §3 Order). */
 export function orderView(
-  row: { order: OrderRow; event: EventRow; payment: PaymentRow | null; receipt: ReceiptRow | null; registrationId: string | null },
+  row: {
+    order: OrderRow;
+    event: EventRow;
+    payment: PaymentRow | null;
+    receipt: ReceiptRow | null;
+    registrationId: string | null;
+  },
   contents: { id: string; title: string }[],
   locale: Locale,
 ) {
@@ -93,25 +99,32 @@ async function contentsOf(db: Db, orderIds: string[]) {
 
 /** The caller's orders, newest first, one page at a time. */
 export async function listOrders(db: Db, userId: string, page: { limit: number; page: number }, locale: Locale) {
-  const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNo))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-  ]);
-  const contents = await contentsOf(db, rows.map((r) => r.order.id));
+  const rows = await baseQuery(db)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  // A short first page is the whole list: no need to count.
+  const total =
+    page.page === 1 && rows.length < page.limit
+      ? rows.length
+      : ((await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n ?? 0);
+  const contents = await contentsOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
   return {
     items: rows.map((r) => orderView(r, contents.get(r.order.id) ?? [], locale)),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
 /** One order of the caller; another user's order is indistinguishable from a missing one. */
 export async function findOrder(db: Db, userId: string, orderId: string, locale: Locale) {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) return undefined;
-  const [row] = await baseQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
+  const [row] = await baseQuery(db)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
   if (!row) return undefined;
   const contents = await contentsOf(db, [row.order.id]);
   return orderView(row, contents.get(row.order.id) ?? [], locale);

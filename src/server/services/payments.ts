@@ -21,7 +21,11 @@ export function paymentDeadline(now: Date, registerEndAt: Date, days: number): D
  * transaction; rows another transaction holds are left for the next run. `scope` limits the run
  * to one user's orders and the badge orders of one e-mail (before a new badge application).
  */
-export async function expireOverdueOrders(db: Db, now: Date, scope?: { userId: string; emailKey?: string }): Promise<number> {
+export async function expireOverdueOrders(
+  db: Db,
+  now: Date,
+  scope?: { userId: string; emailKey?: string },
+): Promise<number> {
   return db.transaction(async (tx) => {
     const whose = scope
       ? scope.emailKey
@@ -35,12 +39,18 @@ export async function expireOverdueOrders(db: Db, now: Date, scope?: { userId: s
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
     const ids = due.map((d) => d.id);
-    await tx.update(orders).set({ paymentStatus: 'overdue', holdsSeat: false, updatedAt: now }).where(inArray(orders.id, ids));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'overdue', holdsSeat: false, updatedAt: now })
+      .where(inArray(orders.id, ids));
     await tx.update(payments).set({ status: 'overdue', updatedAt: now }).where(inArray(payments.orderId, ids));
     const seats = new Map<string, number>();
     for (const d of due) if (d.holdsSeat) seats.set(d.eventId, (seats.get(d.eventId) ?? 0) + 1);
     for (const [eventId, n] of seats) {
-      await tx.update(events).set({ seatsTaken: sql`${events.seatsTaken} - ${n}` }).where(eq(events.id, eventId));
+      await tx
+        .update(events)
+        .set({ seatsTaken: sql`${events.seatsTaken} - ${n}` })
+        .where(eq(events.id, eventId));
     }
     return due.length;
   });
@@ -86,7 +96,11 @@ export type PaymentContext = { now: Date; pickupSecret: string };
  * Everything is validated before anything is written, in one transaction: a refused update
  * leaves the order exactly as it was.
  */
-export async function updateOrderPayment(db: Db, input: { userId: string; orderId: string; update: OrderPaymentUpdate }, ctx: PaymentContext) {
+export async function updateOrderPayment(
+  db: Db,
+  input: { userId: string; orderId: string; update: OrderPaymentUpdate },
+  ctx: PaymentContext,
+) {
   if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) throw notFound('Order');
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -109,13 +123,21 @@ export async function updateOrderPayment(db: Db, input: { userId: string; orderI
     }
     // An unpaid order past its deadline is overdue even before the expiry run marks it so: a
     // transfer declared now does not count (spec §4, transfer instruction).
-    if (order.paymentStatus === 'pending' && order.paymentExpiresAt && order.paymentExpiresAt.getTime() < ctx.now.getTime()) {
+    if (
+      order.paymentStatus === 'pending' &&
+      order.paymentExpiresAt &&
+      order.paymentExpiresAt.getTime() < ctx.now.getTime()
+    ) {
       throw new ApiError(409, 'order_closed', 'The payment deadline of this order has passed');
     }
     const { payment, receipt } = input.update;
     if (payment) {
       if (order.paymentStatus === 'checking' && !isTransfer(payment.type)) {
-        throw new ApiError(409, 'payment_type_locked', 'A transfer awaiting confirmation cannot switch to card payment');
+        throw new ApiError(
+          409,
+          'payment_type_locked',
+          'A transfer awaiting confirmation cannot switch to card payment',
+        );
       }
       if (isTransfer(payment.type)) {
         const currency = currencyOf(payment.type);
@@ -135,7 +157,10 @@ export async function updateOrderPayment(db: Db, input: { userId: string; orderI
             updatedAt: ctx.now,
           })
           .where(eq(payments.orderId, order.id));
-        await tx.update(orders).set({ paymentStatus: 'checking', currency, amountCents: amount, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'checking', currency, amountCents: amount, updatedAt: ctx.now })
+          .where(eq(orders.id, order.id));
         await ensureBadge(tx, order.id, ctx.pickupSecret);
       } else {
         await tx
@@ -151,7 +176,10 @@ export async function updateOrderPayment(db: Db, input: { userId: string; orderI
         unifiedBusinessNumber: receipt.kind === 'company' ? receipt.unifiedBusinessNumber || null : null,
         updatedAt: ctx.now,
       };
-      await tx.insert(receipts).values({ orderId: order.id, ...values }).onConflictDoUpdate({ target: receipts.orderId, set: values });
+      await tx
+        .insert(receipts)
+        .values({ orderId: order.id, ...values })
+        .onConflictDoUpdate({ target: receipts.orderId, set: values });
     }
   });
 }
@@ -199,8 +227,13 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       const paid = await payOrder(tx, order.id, ctx, {
         order: { currency: 'TWD', amountCents: cardCents },
         payment: {
-          type: 'credit_card', amountTwd: cardCents, amountUsd: null, gatewayTradeNo: result.tradeNo ?? null,
-          gatewayStatus: result.status, gatewayMessage: result.message, gatewayAt: ctx.now,
+          type: 'credit_card',
+          amountTwd: cardCents,
+          amountUsd: null,
+          gatewayTradeNo: result.tradeNo ?? null,
+          gatewayStatus: result.status,
+          gatewayMessage: result.message,
+          gatewayAt: ctx.now,
         },
       });
       // Charged, but the order cannot become paid: the operator refunds (see the notification log).
@@ -230,12 +263,22 @@ async function payOrder(
 ): Promise<boolean> {
   try {
     await tx.transaction(async (sp) => {
-      await sp.update(orders).set({ ...extra.order, paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, orderId));
-      await sp.update(payments).set({ ...extra.payment, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(payments.orderId, orderId));
+      await sp
+        .update(orders)
+        .set({ ...extra.order, paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(orders.id, orderId));
+      await sp
+        .update(payments)
+        .set({ ...extra.payment, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(payments.orderId, orderId));
       await ensureBadge(sp, orderId, ctx.pickupSecret);
       // ensureBadge skips silently when the user or e-mail already has a badge: that is the same conflict.
       const [badge] = await sp.select({ id: badges.id }).from(badges).where(eq(badges.orderId, orderId)).limit(1);
-      const [order] = await sp.select({ type: orders.registrationType }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      const [order] = await sp
+        .select({ type: orders.registrationType })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
       if (!badge && BADGE_TYPES.includes(order!.type)) throw new Superseded();
     });
     return true;
@@ -277,7 +320,11 @@ export async function startCardAttempt(db: Db, input: { userId: string; orderId:
     if (!row) throw notFound('Order');
     const { order, event, payment } = row;
     if (order.paymentStatus !== 'pending') {
-      throw new ApiError(409, order.paymentStatus === 'paid' ? 'order_paid' : 'order_not_payable', `Order is ${order.paymentStatus}`);
+      throw new ApiError(
+        409,
+        order.paymentStatus === 'paid' ? 'order_paid' : 'order_not_payable',
+        `Order is ${order.paymentStatus}`,
+      );
     }
     if (order.paymentExpiresAt && order.paymentExpiresAt.getTime() < ctx.now.getTime()) {
       throw new ApiError(409, 'order_closed', 'The payment deadline of this order has passed');
@@ -289,7 +336,14 @@ export async function startCardAttempt(db: Db, input: { userId: string; orderId:
     await tx.update(orders).set({ currency: 'TWD', amountCents, updatedAt: ctx.now }).where(eq(orders.id, order.id));
     await tx
       .update(payments)
-      .set({ type: 'credit_card', cardAttempts: attempt, cardStartedAt: ctx.now, amountTwd: amountCents, amountUsd: null, updatedAt: ctx.now })
+      .set({
+        type: 'credit_card',
+        cardAttempts: attempt,
+        cardStartedAt: ctx.now,
+        amountTwd: amountCents,
+        amountUsd: null,
+        updatedAt: ctx.now,
+      })
       .where(eq(payments.orderId, order.id));
     return { order: { ...order, amountCents }, event, merchantOrderNo: `${order.orderNo}_${attempt}` };
   });

@@ -9,13 +9,27 @@ import { isUniqueViolation } from './db-errors';
 import { expireOverdueOrders, paymentDeadline } from './payments';
 
 export type RegistrationContext = { now: Date; orderPrefix: string; paymentDays: number };
-type Created = { orderId: string; id: string; orderNo: string; eventSlug: string; paymentStatus: string; approvalStatus: string | null; existing: boolean };
+type Created = {
+  orderId: string;
+  id: string;
+  orderNo: string;
+  eventSlug: string;
+  paymentStatus: string;
+  approvalStatus: string | null;
+  existing: boolean;
+};
 
 async function liveOrder(db: Db, userId: string, eventId: string) {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.eventId, eventId), notInArray(orders.paymentStatus, ['overdue', 'canceled'])))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.eventId, eventId),
+        notInArray(orders.paymentStatus, ['overdue', 'canceled']),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -25,7 +39,14 @@ async function hasLapsedSeats(db: Db, eventId: string, now: Date) {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.eventId, eventId), eq(orders.paymentStatus, 'pending'), eq(orders.holdsSeat, true), lt(orders.paymentExpiresAt, now)))
+    .where(
+      and(
+        eq(orders.eventId, eventId),
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.holdsSeat, true),
+        lt(orders.paymentExpiresAt, now),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -52,11 +73,20 @@ export async function registerForEvent(
   if (window === 'not_open') throw badRequest('registration_not_open', 'Event not yet open');
   if (window === 'closed') throw badRequest('registration_closed', 'Event registration has closed');
   const [badge] = await db.select({ id: badges.id }).from(badges).where(eq(badges.userId, input.userId)).limit(1);
-  if (!badge) throw badRequest('demonstration_invalid', 'This event requires an exhibit badge; please buy a Professional badge first');
+  if (!badge)
+    throw badRequest(
+      'demonstration_invalid',
+      'This event requires an exhibit badge; please buy a Professional badge first',
+    );
 
   const view = (o: typeof orders.$inferSelect, existing: boolean): Created => ({
-    orderId: o.id, id: o.id, orderNo: o.orderNo, eventSlug: event.slug,
-    paymentStatus: o.paymentStatus, approvalStatus: o.approvalStatus, existing,
+    orderId: o.id,
+    id: o.id,
+    orderNo: o.orderNo,
+    eventSlug: event.slug,
+    paymentStatus: o.paymentStatus,
+    approvalStatus: o.approvalStatus,
+    existing,
   });
   let existing = await liveOrder(db, input.userId, event.id);
   // The user's own unpaid order past its deadline is overdue, not a live registration to answer.
@@ -75,7 +105,11 @@ export async function registerForEvent(
         .set({ seatsTaken: sql`${events.seatsTaken} + 1` })
         .where(and(eq(events.id, event.id), or(isNull(events.capacity), lt(events.seatsTaken, events.capacity))))
         .returning({ id: events.id });
-      if (!seat) throw badRequest('event_capacity_full', 'This event is full. Please go back to the home page to register for other events.');
+      if (!seat)
+        throw badRequest(
+          'event_capacity_full',
+          'This event is full. Please go back to the home page to register for other events.',
+        );
       const [order] = await tx
         .insert(orders)
         .values({
@@ -93,9 +127,13 @@ export async function registerForEvent(
         .returning();
       if (charged) {
         await tx.insert(payments).values({
-          orderId: order!.id, status: 'pending', dueDate: expires,
-          amountTwd: event.priceCentsTwd, amountUsd: event.priceCentsUsd || null,
-          unitPriceTwd: event.priceCentsTwd, unitPriceUsd: event.priceCentsUsd || null,
+          orderId: order!.id,
+          status: 'pending',
+          dueDate: expires,
+          amountTwd: event.priceCentsTwd,
+          amountUsd: event.priceCentsUsd || null,
+          unitPriceTwd: event.priceCentsTwd,
+          unitPriceUsd: event.priceCentsUsd || null,
         });
       }
       await tx.insert(registrations).values({ orderId: order!.id, userId: input.userId, form: { agreeTerms: true } });
@@ -107,7 +145,11 @@ export async function registerForEvent(
     } catch (error) {
       // Full, but lapsed unpaid orders still hold seats (the expiry run is throttled): release
       // them now and try once more, so a freed seat is never refused.
-      if (!(error instanceof ApiError && error.code === 'event_capacity_full') || !(await hasLapsedSeats(db, event.id, ctx.now))) throw error;
+      if (
+        !(error instanceof ApiError && error.code === 'event_capacity_full') ||
+        !(await hasLapsedSeats(db, event.id, ctx.now))
+      )
+        throw error;
       await expireOverdueOrders(db, ctx.now);
       return await claimSeat();
     }
@@ -124,8 +166,19 @@ export async function registerForEvent(
 /** A registration (the form behind an order) of its owner. */
 export async function findRegistration(db: Db, userId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(registrations).where(and(eq(registrations.id, id), eq(registrations.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, id), eq(registrations.userId, userId)))
+    .limit(1);
   if (!row) return undefined;
-  return { id: row.id, registrationId: row.id, orderId: row.orderId, form: row.form, contact: row.contact, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    registrationId: row.id,
+    orderId: row.orderId,
+    form: row.form,
+    contact: row.contact,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
-

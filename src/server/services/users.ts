@@ -3,7 +3,13 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { IdentityClaims } from '../identity/identity';
 
-export type User = { id: string; subject: string; email: string; name: string | null; role: 'registrant' | 'organiser' };
+export type User = {
+  id: string;
+  subject: string;
+  email: string;
+  name: string | null;
+  role: 'registrant' | 'organiser';
+};
 
 /**
  * Creates or refreshes the user behind an identity token. A small in-process cache keyed by the

@@ -18,7 +18,10 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   const { deps } = ctx;
   const operator: MiddlewareHandler<Env> = async (c, next) => {
     const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    const ok = !!operatorToken && given.length === operatorToken.length && timingSafeEqual(Buffer.from(given), Buffer.from(operatorToken));
+    const ok =
+      !!operatorToken &&
+      given.length === operatorToken.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(operatorToken));
     if (!ok) throw unauthorized('Operator token required');
     await next();
   };
@@ -27,15 +30,23 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   app.use('/operator/*', operator);
 
   app.get('/operator/orders', async (c) => {
-    const query = ctx.validQuery(c, object({ event: optional(string()), status: optional(string()), limit: optional(string()) }));
+    const query = ctx.validQuery(
+      c,
+      object({ event: optional(string()), status: optional(string()), limit: optional(string()) }),
+    );
     const where: SQL[] = [];
     if (query.event) where.push(eq(events.slug, query.event));
-    if (query.status) where.push(inArray(orders.paymentStatus, query.status.split(',') as ('pending')[]));
+    if (query.status) where.push(inArray(orders.paymentStatus, query.status.split(',') as 'pending'[]));
     const rows = await deps.db
       .select({
-        orderNo: orders.orderNo, orderId: orders.id, email: users.email, eventSlug: events.slug,
-        registrationType: orders.registrationType, paymentStatus: orders.paymentStatus,
-        approvalStatus: orders.approvalStatus, createdAt: orders.createdAt,
+        orderNo: orders.orderNo,
+        orderId: orders.id,
+        email: users.email,
+        eventSlug: events.slug,
+        registrationType: orders.registrationType,
+        paymentStatus: orders.paymentStatus,
+        approvalStatus: orders.approvalStatus,
+        createdAt: orders.createdAt,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -52,9 +63,14 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   });
 
   app.post('/operator/orders/:orderNo/approve', async (c) => {
-    const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, c.req.param('orderNo'))).limit(1);
+    const [order] = await deps.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, c.req.param('orderNo')))
+      .limit(1);
     if (!order) throw notFound('Order');
-    if (order.approvalStatus === 'approved') return ctx.send(c, { data: { orderNo: order.orderNo, result: 'already_approved' } });
+    if (order.approvalStatus === 'approved')
+      return ctx.send(c, { data: { orderNo: order.orderNo, result: 'already_approved' } });
     const [updated] = await deps.db
       .update(orders)
       .set({ approvalStatus: 'approved', updatedAt: ctx.now() })
@@ -64,19 +80,28 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     return ctx.send(c, { data: { orderNo: order.orderNo, result: 'approved' } });
   });
 
-  app.post('/operator/expire', async (c) => ctx.send(c, { data: { expired: await expireOverdueOrders(deps.db, ctx.now()) } }));
+  app.post('/operator/expire', async (c) =>
+    ctx.send(c, { data: { expired: await expireOverdueOrders(deps.db, ctx.now()) } }),
+  );
 
   app.post('/operator/badge-links', async (c) => {
-    const body = await ctx.readJson(c, object({
-      type: enums(BADGE_IDENTITIES.map(linkTypeOf) as [string, ...string[]]),
-      email: optional(size(string(), 3, 254)),
-      expiresDays: optional(integer()),
-    }));
+    const body = await ctx.readJson(
+      c,
+      object({
+        type: enums(BADGE_IDENTITIES.map(linkTypeOf) as [string, ...string[]]),
+        email: optional(size(string(), 3, 254)),
+        expiresDays: optional(integer()),
+      }),
+    );
     const identity = identityFromLinkType(body.type)!;
     const expiresAt = new Date(ctx.now().getTime() + Math.max(1, Math.min(365, body.expiresDays ?? 14)) * 86_400_000);
     const link = await createBadgeLink(deps.db, { identity, email: body.email, expiresAt });
     const origin = ctx.originOf(c);
     const path = `/get-badge/${body.type}/${link.code}`;
-    return ctx.send(c, { data: { code: link.code, identity, expiresAt, urlEn: `${origin}/en${path}`, urlZh: `${origin}/zh-tw${path}` } }, 201);
+    return ctx.send(
+      c,
+      { data: { code: link.code, identity, expiresAt, urlEn: `${origin}/en${path}`, urlZh: `${origin}/zh-tw${path}` } },
+      201,
+    );
   });
 }

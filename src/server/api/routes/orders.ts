@@ -10,7 +10,11 @@ export function orderRoutes(app: ApiApp, ctx: RouteContext) {
   app.put('/orders/:orderId', auth, async (c) => {
     const update = await ctx.readJson(c, OrderPaymentUpdate);
     const userId = c.get('user').id;
-    await updateOrderPayment(deps.db, { userId, orderId: c.req.param('orderId'), update }, { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET });
+    await updateOrderPayment(
+      deps.db,
+      { userId, orderId: c.req.param('orderId'), update },
+      { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET },
+    );
     const order = await findOrder(deps.db, userId, c.req.param('orderId'), c.get('locale'));
     if (!order) throw notFound('Order');
     return ctx.send(c, order);

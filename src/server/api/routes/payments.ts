@@ -18,9 +18,14 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
     const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
     const user = c.get('user');
-    const { order, event, merchantOrderNo } = await startCardAttempt(deps.db, { userId: user.id, orderId: c.req.param('orderId') }, {
-      now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET,
-    });
+    const { order, event, merchantOrderNo } = await startCardAttempt(
+      deps.db,
+      { userId: user.id, orderId: c.req.param('orderId') },
+      {
+        now: ctx.now(),
+        pickupSecret: deps.config.PICKUP_CODE_SECRET,
+      },
+    );
     const origin = ctx.originOf(c);
     const page = BADGE_TYPES.has(order.registrationType)
       ? `/badges/${order.id}/pay`
@@ -81,7 +86,11 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
       // Only what was posted: encrypted, nothing secret in the clear.
       payload: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v).slice(0, 4000)])),
     });
-    if (!accepted) ctx.log('warn', 'payment notification rejected', { source, reason: outcome.outcome === 'rejected' ? outcome.reason : '' });
+    if (!accepted)
+      ctx.log('warn', 'payment notification rejected', {
+        source,
+        reason: outcome.outcome === 'rejected' ? outcome.reason : '',
+      });
     return outcome;
   }
 
@@ -97,7 +106,8 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   app.post('/payment/newebpay/notify', async (c) => {
     const outcome = await receive('notify', await formBody(c));
-    if (outcome.outcome === 'rejected') throw badRequest('notification_rejected', `Notification rejected: ${outcome.reason}`);
+    if (outcome.outcome === 'rejected')
+      throw badRequest('notification_rejected', `Notification rejected: ${outcome.reason}`);
     return ctx.send(c, { data: { result: outcome.outcome } });
   });
 
@@ -114,9 +124,10 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
       .innerJoin(events, eq(events.id, orders.eventId))
       .where(eq(orders.id, orderId))
       .limit(1);
-    const path = row && BADGE_TYPES.has(row.type)
-      ? `/badges/${orderId}/processing`
-      : `/events/${row?.slug ?? ''}/registrations/${orderId}/processing`;
+    const path =
+      row && BADGE_TYPES.has(row.type)
+        ? `/badges/${orderId}/processing`
+        : `/events/${row?.slug ?? ''}/registrations/${orderId}/processing`;
     return c.redirect(`/${localePath(locale)}${path}`, 303);
   });
 }
