@@ -14,6 +14,7 @@
  * the server first). Details in scripts/lib.ts.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEZONE } from '../src/lib/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '../src/features/badges/badges';
 import { createBadgeLink } from '../src/server/services/badges';
 import { localTime, runCommand, UsageError } from './lib';
@@ -58,7 +59,7 @@ await runCommand(USAGE, parse, {
     const link = await createBadgeLink(db, { identity, email, expiresAt });
     const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
     const path = `get-badge/${linkTypeOf(identity)}/${encodeURIComponent(link.code)}`;
-    print({ identity, email, expiresAt, en: `${site}/en/${path}`, zh: `${site}/zh-tw/${path}` }, config.TIMEZONE);
+    print({ identity, email, expiresAt, en: `${site}/en/${path}`, zh: `${site}/zh-tw/${path}` }, DEFAULT_TIMEZONE);
   },
   async api(call, { identity, email, days }, config) {
     const link = (await call('POST', '/badge-links', {
@@ -66,6 +67,9 @@ await runCommand(USAGE, parse, {
       ...(email ? { email } : {}),
       expires_days: Math.max(1, Math.round(days)),
     })) as { expires_at: string; url_en: string; url_zh: string };
-    print({ identity, email, expiresAt: new Date(link.expires_at), en: link.url_en, zh: link.url_zh }, config.TIMEZONE);
+    print(
+      { identity, email, expiresAt: new Date(link.expires_at), en: link.url_en, zh: link.url_zh },
+      DEFAULT_TIMEZONE,
+    );
   },
 });

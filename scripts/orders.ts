@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { events, orders, PAYMENT_STATUSES, users } from '../src/server/db/schema';
 import { expireOverdueOrders, markPaid } from '../src/server/services/payments';
 import { CommandError, localTime, runCommand, table, UsageError } from './lib';
+import { DEFAULT_TIMEZONE } from '../src/lib/format';
 
 const USAGE = `usage:
   npm run orders -- list [--event <slug>] [--status <${PAYMENT_STATUSES.join('|')}>] [--limit <n>]
@@ -134,7 +135,7 @@ await runCommand(USAGE, parse, {
         })),
         total?.n,
         args.limit,
-        config.TIMEZONE,
+        DEFAULT_TIMEZONE,
       );
     } else if (args.command === 'mark-paid') {
       const [before] = await db
@@ -201,7 +202,7 @@ await runCommand(USAGE, parse, {
         })),
         undefined,
         args.limit,
-        config.TIMEZONE,
+        DEFAULT_TIMEZONE,
       );
     } else if (args.command === 'mark-paid') {
       const { result } = (await call('POST', `${orderPath(args.orderNo)}/mark-paid`)) as { result: string };

@@ -44,8 +44,6 @@ const ConfigStruct = object({
   CONFERENCE_HOME_URL: defaulted(Url, 'https://tccf.taicca.tw/'),
   MEMBER_CENTRE_URL: optional(Url),
   VENUE_MAP_URL: defaulted(Url, 'https://tccf.taicca.tw/venue'),
-  /** Time zone of displayed dates (the conference's: Taiwan). */
-  TIMEZONE: defaulted(string(), 'Asia/Taipei'),
   AUTH_COOKIE_DOMAIN: optional(string()),
   AUTH_TOKEN_TTL_SECONDS: defaulted(Int, 60 * 60 * 12),
   IDENTITY_URL: optional(Url),
@@ -101,6 +99,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const parsed = create(raw, ConfigStruct);
     if (parsed.IDENTITY_URL && !env.IDENTITY_CLIENT_SECRET) {
       throw new Error('IDENTITY_CLIENT_SECRET is required when IDENTITY_URL is set');
+    }
+    // With the real identity service the portal is live: the sandbox gateway (anyone can "pay"
+    // with a test card) and the development pick-up secret would be holes, not conveniences.
+    if (parsed.IDENTITY_URL && !parsed.NEWEBPAY_GATEWAY_URL && env.ALLOW_SANDBOX_GATEWAY !== 'true') {
+      throw new Error(
+        'NEWEBPAY_GATEWAY_URL is required when IDENTITY_URL is set (ALLOW_SANDBOX_GATEWAY=true for a staging site)',
+      );
+    }
+    if (parsed.IDENTITY_URL && !env.PICKUP_CODE_SECRET) {
+      throw new Error('PICKUP_CODE_SECRET is required when IDENTITY_URL is set');
     }
     if (parsed.NEWEBPAY_GATEWAY_URL && (!env.NEWEBPAY_HASH_KEY || !env.NEWEBPAY_HASH_IV || !env.NEWEBPAY_MERCHANT_ID)) {
       throw new Error(

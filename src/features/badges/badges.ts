@@ -73,9 +73,18 @@ export type Badge = {
   /** Base64 PNG; null until the order is paid (or free). */
   qrCodeImage: string | null;
   orderId: string;
+  orderNo: string;
   eventSlug: string;
   paymentStatus: string;
-  payment: { type: string | null; status: string; amountTwd: number | null } | null;
+  payment: {
+    type: string | null;
+    status: string;
+    amountTwd: number | null;
+    amountUsd: number | null;
+    currency: string;
+    amountCents: number;
+  } | null;
+  pickedUpAt: string | null;
   receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
 };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { $token } from '../auth/auth.store';
+import { $token, handleUnauthorized } from '../auth/auth.store';
 import type { T } from '../../i18n/t';
 import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from './uploads';
 
@@ -34,13 +34,17 @@ export function Uploader(props: {
     body.append('purpose', props.purpose);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/v1/files/upload');
-    const token = $token.get();
+    const token = $token.get() || /(?:^|; )idc-token=([^;]*)/.exec(document.cookie)?.[1];
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable)
         setState({ kind: 'processing', percent: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
     };
     xhr.onload = () => {
+      if (xhr.status === 401) {
+        handleUnauthorized(`/${location.pathname.split('/')[1] ?? 'en'}/`);
+        return;
+      }
       if (xhr.status > 399) {
         setState({ kind: 'failed' });
         props.onChange(null);

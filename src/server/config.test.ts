@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+
+const live = {
+  IDENTITY_URL: 'https://id.example.org',
+  IDENTITY_CLIENT_SECRET: 's',
+  PICKUP_CODE_SECRET: 'a-long-enough-secret-value',
+};
+
+describe('configuration (DESIGN D13)', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(4321);
+    expect(config.devIdentity).toBe(true);
+    expect(config.sandboxGateway).toBe(true);
+    expect(config.NEWEBPAY_VERSION).toBe('2.0');
+  });
+  it('names the variable that is wrong', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseConfig({ CONFERENCE_HOME_URL: 'not a url' })).toThrow(/CONFERENCE_HOME_URL/);
+    expect(() => parseConfig({ NEWEBPAY_HASH_KEY: 'short' })).toThrow(/NEWEBPAY_HASH_KEY/);
+  });
+  it('refuses a live identity service without its secret, a real gateway, or a pick-up secret', () => {
+    expect(() => parseConfig({ IDENTITY_URL: 'https://id.example.org' })).toThrow(/IDENTITY_CLIENT_SECRET/);
+    expect(() => parseConfig({ ...live })).toThrow(/NEWEBPAY_GATEWAY_URL/);
+    expect(() => parseConfig({ ...live, PICKUP_CODE_SECRET: undefined, ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(
+      /PICKUP_CODE_SECRET/,
+    );
+    expect(parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true' }).devIdentity).toBe(false);
+  });
+  it('needs the merchant keys with a real gateway', () => {
+    expect(() => parseConfig({ ...live, NEWEBPAY_GATEWAY_URL: 'https://core.newebpay.com/MPG/mpg_gateway' })).toThrow(
+      /NEWEBPAY_MERCHANT_ID/,
+    );
+    const config = parseConfig({
+      ...live,
+      NEWEBPAY_GATEWAY_URL: 'https://core.newebpay.com/MPG/mpg_gateway',
+      NEWEBPAY_MERCHANT_ID: 'MS1234',
+      NEWEBPAY_HASH_KEY: '12345678901234567890123456789012',
+      NEWEBPAY_HASH_IV: '1234567890123456',
+    });
+    expect(config.sandboxGateway).toBe(false);
+  });
+});
