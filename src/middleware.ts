@@ -20,7 +20,8 @@ function withSecurityHeaders(response: Response): Response {
     res = new Response(response.body, response);
     res.headers.set('x-content-type-options', 'nosniff');
   }
-  res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  // A page may be stricter (the one-time badge link sends no referrer at all).
+  if (!res.headers.has('referrer-policy')) res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   res.headers.set('x-frame-options', 'DENY');
   // Astro's CSP header carries script-src/style-src; frame-ancestors can only come as a header.
   res.headers.append('content-security-policy', "frame-ancestors 'none'");
@@ -28,9 +29,18 @@ function withSecurityHeaders(response: Response): Response {
   return res;
 }
 
+/** Our public origin behind a TLS proxy (the request URL shows the proxy's plain-HTTP side). */
+const SITE_ORIGIN = (() => {
+  try {
+    return process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : null;
+  } catch {
+    return null;
+  }
+})();
+
 function isSameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
-  if (origin) return origin === url.origin;
+  if (origin) return origin === url.origin || origin === SITE_ORIGIN;
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin' || site === 'none';
   // No Origin and no Fetch Metadata: not a browser form post; API calls carry Bearer tokens.

@@ -9,11 +9,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function convert(value: unknown, key: (k: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => convert(v, key));
+/** Deeper than any payload of ours: a hostile body cannot exhaust the stack. */
+export const MAX_DEPTH = 32;
+
+function convert(value: unknown, key: (k: string) => string, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new RangeError('Nested too deeply');
+  if (Array.isArray(value)) return value.map((v) => convert(v, key, depth + 1));
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[key(k)] = convert(v, key);
+    for (const [k, v] of Object.entries(value)) out[key(k)] = convert(v, key, depth + 1);
     return out;
   }
   return value;

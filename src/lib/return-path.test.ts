@@ -8,6 +8,9 @@ describe('return paths stay on the site', () => {
   it.each([
     '//evil.example/',
     '/\\evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
     'https://evil.example/',
     'javascript:alert(1)',
     'en/account',

@@ -14,6 +14,8 @@ export function safeReturnPath(value: unknown): string | null {
     const base = 'https://portal.invalid';
     const url = new URL(value, base);
     if (url.origin !== base) return null;
+    // Dot segments can normalise to a protocol-relative path (`/.//evil` → `//evil`).
+    if (url.pathname.startsWith('//')) return null;
     return url.pathname + url.search + url.hash;
   } catch {
     return null;

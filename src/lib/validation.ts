@@ -30,3 +30,7 @@ export function check<T, S>(
     throw error;
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a path parameter is a UUID (anything else is a 404 before it reaches the database). */
+export const isUuid = (value: string) => UUID.test(value);

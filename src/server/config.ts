@@ -56,7 +56,8 @@ const ConfigStruct = object({
   API_BASE_URL: optional(Url),
   API_BODY_LIMIT_BYTES: defaulted(Int, 1024 * 1024),
   PAYMENT_EXPIRES_DAYS: defaulted(Num, 3),
-  SEED: defaulted(Bool, true),
+  /** Seed the conference's events at start. Default: on for the embedded development setup only. */
+  SEED: optional(Bool),
   LOG_LEVEL: defaulted(enums(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   REQUEST_TIMEOUT_MS: defaulted(Int, 10_000),
   ORDER_PREFIX: defaulted(pattern(string(), /^[A-Z]{1,4}$/), 'TC'),
@@ -118,6 +119,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     return Object.freeze({
       ...parsed,
       dataDir: resolve(parsed.DATA_DIR),
+      // A live site never re-seeds: seeding moves the seeded events' registration windows.
+      SEED: parsed.SEED ?? !parsed.IDENTITY_URL,
       devIdentity: !parsed.IDENTITY_URL,
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
     });

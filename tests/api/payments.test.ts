@@ -241,13 +241,18 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect([...Buffer.from(badge.qr_code_image, 'base64').subarray(0, 8)]).toEqual(PNG_MAGIC);
     });
 
-    it("after the event's form_modify_expires_at: 409 form_modify_expired, nothing written", async () => {
+    it("after the event's form_modify_expires_at: declared details are locked (409, nothing written), paying is not", async () => {
+      const declared = await app.request(
+        `/api/v1/orders/${order.order_id}`,
+        json(token, 'PUT', { payment: { type: 'TWD', last_five_digits: '12345' } }),
+      );
+      expect(declared.status).toBe(200);
       await database.db
         .update(events)
         .set({ formModifyExpiresAt: new Date(Date.now() - 1000) })
         .where(eq(events.slug, 'badge-professional'));
       await expectUnchanged(
-        () => put({ payment: { type: 'TWD', last_five_digits: '12345' } }),
+        () => put({ payment: { type: 'TWD', last_five_digits: '54321' } }),
         409,
         'form_modify_expired',
       );
@@ -256,6 +261,24 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
         409,
         'form_modify_expired',
       );
+    });
+
+    it('an unpaid order can still be paid after form_modify_expires_at (until its payment deadline)', async () => {
+      await database.db
+        .update(events)
+        .set({ formModifyExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(events.slug, 'badge-professional'));
+      const res = await app.request(
+        `/api/v1/orders/${order.order_id}`,
+        json(token, 'PUT', { payment: { type: 'credit_card' } }),
+      );
+      expect(res.status).toBe(200);
+      const transfer = await app.request(
+        `/api/v1/orders/${order.order_id}`,
+        json(token, 'PUT', { payment: { type: 'TWD', last_five_digits: '12345' } }),
+      );
+      expect(transfer.status).toBe(200);
+      expect((await transfer.json()).payment_status).toBe('checking');
     });
 
     it('an order past its payment deadline is closed (409), even before the expiry run', async () => {
@@ -560,6 +583,14 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
     });
 
     it('the outer Status is not trusted: a signed failure with Status=SUCCESS outside stays unpaid', async () => {
+      // The decline is of the current card attempt (a stale attempt's result is ignored).
+      expect(
+        (
+          await app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(200);
       const failed = signedCallback(keysOf(app), { MerchantOrderNo: `${order.order_no}_1`, Amt: 1000 }, 'MPG03009');
       const res = await notify({ ...failed, Status: 'SUCCESS' });
       expect(res.status).toBe(200);
@@ -606,15 +637,16 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(payment).toMatchObject({ status: 'paid', type: 'credit_card', amountTwd: 100_000, amountUsd: null });
     });
 
-    it('a notify for an overdue order whose owner has since applied again is logged, not a 500', async () => {
+    it('a charge for an overdue order whose owner has since applied again is received (200) and logged for a refund', async () => {
       await database.db
         .update(orders)
         .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
         .where(eq(orders.id, order.order_id));
       const second = await applyBadge(app, token);
       const res = await notify(good());
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'notification_rejected' });
+      // Money moved: the gateway must not retry for days; the operator refunds from the log.
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ data: { result: 'order_superseded' } });
       expect(await lastNotification()).toMatchObject({
         accepted: false,
         reason: 'order_superseded',

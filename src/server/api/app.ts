@@ -111,7 +111,13 @@ export function createApi(deps: ApiDeps) {
     } catch {
       throw badRequest('invalid_json', 'The request body is not valid JSON');
     }
-    const result = check(camelize(raw), struct);
+    let body: unknown;
+    try {
+      body = camelize(raw);
+    } catch {
+      throw badRequest('invalid_json', 'The request body is nested too deeply');
+    }
+    const result = check(body, struct);
     if (!result.ok) throw invalid(result.issues);
     return result.value;
   };

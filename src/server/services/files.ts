@@ -1,3 +1,4 @@
+import { isUuid } from '../../lib/validation';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { acceptedKind, MIME, sniffKind, UPLOAD_PURPOSES, type UploadPurpose } from '../../features/uploads/uploads';
@@ -22,7 +23,7 @@ export async function saveUpload(
   storage: FileStorage,
   input: { ownerId: string; purpose: string; file: File },
 ): Promise<StoredFile> {
-  if (!(input.purpose in UPLOAD_PURPOSES)) {
+  if (!Object.hasOwn(UPLOAD_PURPOSES, input.purpose)) {
     throw badRequest(
       'invalid_purpose',
       `Unknown upload purpose; use one of ${Object.keys(UPLOAD_PURPOSES).join(', ')}`,
@@ -59,7 +60,7 @@ export async function saveUpload(
 
 /** A file of its owner (organisers later); anyone else gets nothing, as if it did not exist. */
 export async function readOwnFile(db: Db, storage: FileStorage, ownerId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(files)

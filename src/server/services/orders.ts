@@ -1,3 +1,4 @@
+import { isUuid } from '../../lib/validation';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../i18n/locales';
 import type { Db } from '../db/client';
@@ -121,7 +122,7 @@ export async function listOrders(db: Db, userId: string, page: { limit: number; 
 
 /** One order of the caller; another user's order is indistinguishable from a missing one. */
 export async function findOrder(db: Db, userId: string, orderId: string, locale: Locale) {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return undefined;
+  if (!isUuid(orderId)) return undefined;
   const [row] = await baseQuery(db)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);

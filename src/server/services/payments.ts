@@ -1,3 +1,4 @@
+import { isUuid } from '../../lib/validation';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { OrderPaymentUpdate } from '../../features/payments/payments';
@@ -101,7 +102,7 @@ export async function updateOrderPayment(
   input: { userId: string; orderId: string; update: OrderPaymentUpdate },
   ctx: PaymentContext,
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) throw notFound('Order');
+  if (!isUuid(input.orderId)) throw notFound('Order');
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ order: orders, event: events })
@@ -118,7 +119,13 @@ export async function updateOrderPayment(
     if (order.paymentStatus === 'overdue' || order.paymentStatus === 'canceled') {
       throw new ApiError(409, 'order_closed', 'This order is no longer open for payment');
     }
-    if (event.formModifyExpiresAt && event.formModifyExpiresAt.getTime() < ctx.now.getTime()) {
+    // After formModifyExpiresAt, declared details can no longer be corrected; an unpaid order can
+    // still be paid until its payment deadline (the pay page sends its choice through here).
+    if (
+      order.paymentStatus === 'checking' &&
+      event.formModifyExpiresAt &&
+      event.formModifyExpiresAt.getTime() < ctx.now.getTime()
+    ) {
       throw new ApiError(409, 'form_modify_expired', 'Order details can no longer be changed');
     }
     // An unpaid order past its deadline is overdue even before the expiry run marks it so: a
@@ -220,7 +227,18 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       return { outcome: 'rejected', reason: 'amount_mismatch', orderId: order.id };
     }
     if (result.status === 'SUCCESS') {
-      if (order.paymentStatus === 'paid') return { outcome: 'already_paid', orderId: order.id };
+      if (order.paymentStatus === 'paid') {
+        const [payment] = await tx
+          .select({ tradeNo: payments.gatewayTradeNo })
+          .from(payments)
+          .where(eq(payments.orderId, order.id))
+          .limit(1);
+        // The same trade again is a repeat; another trade is a second charge the operator refunds.
+        if (result.tradeNo && payment?.tradeNo && payment.tradeNo !== result.tradeNo) {
+          return { outcome: 'rejected', reason: 'duplicate_charge', orderId: order.id };
+        }
+        return { outcome: 'already_paid', orderId: order.id };
+      }
       if (!['pending', 'checking', 'overdue'].includes(order.paymentStatus)) {
         return { outcome: 'rejected', reason: `order_${order.paymentStatus}`, orderId: order.id };
       }
@@ -241,6 +259,14 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       return { outcome: 'paid', orderId: order.id };
     }
     if (order.paymentStatus !== 'pending') return { outcome: 'ignored', orderId: order.id };
+    const attempt = Number(result.merchantOrderNo.split('_')[1]);
+    const [current] = await tx
+      .select({ attempts: payments.cardAttempts })
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .limit(1);
+    if (current && Number.isInteger(attempt) && attempt !== current.attempts)
+      return { outcome: 'ignored', orderId: order.id };
     await tx
       .update(payments)
       .set({ gatewayStatus: result.status, gatewayMessage: result.message, gatewayAt: ctx.now, updatedAt: ctx.now })
@@ -263,6 +289,28 @@ async function payOrder(
 ): Promise<boolean> {
   try {
     await tx.transaction(async (sp) => {
+      const [current] = await sp
+        .select({ holdsSeat: orders.holdsSeat, eventId: orders.eventId, status: orders.paymentStatus })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      // An overdue order gave its seat back: paying late takes one again, if one is left.
+      if (current && !current.holdsSeat && current.status === 'overdue') {
+        const [event] = await sp
+          .select({ capacity: events.capacity })
+          .from(events)
+          .where(eq(events.id, current.eventId))
+          .limit(1);
+        if (event?.capacity !== null && event?.capacity !== undefined) {
+          const [seat] = await sp
+            .update(events)
+            .set({ seatsTaken: sql`${events.seatsTaken} + 1` })
+            .where(and(eq(events.id, current.eventId), lt(events.seatsTaken, events.capacity)))
+            .returning({ id: events.id });
+          if (!seat) throw new Superseded();
+          extra = { ...extra, order: { ...extra.order, holdsSeat: true } };
+        }
+      }
       await sp
         .update(orders)
         .set({ ...extra.order, paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
@@ -307,7 +355,7 @@ export async function markPaid(db: Db, orderNo: string, ctx: PaymentContext): Pr
 
 /** Starts a card attempt: card as the type, a fresh MerchantOrderNo, and when it began. */
 export async function startCardAttempt(db: Db, input: { userId: string; orderId: string }, ctx: PaymentContext) {
-  if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) throw notFound('Order');
+  if (!isUuid(input.orderId)) throw notFound('Order');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ order: orders, event: events, payment: payments })

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { isUuid } from '../../lib/validation';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { registrationWindowState } from '../../features/events/events';
 import { EVENT_REGISTRATION_TYPES } from '../../features/events/registration';
 import { ApiError, badRequest, notFound } from '../api/errors';
@@ -72,7 +73,13 @@ export async function registerForEvent(
   const window = registrationWindowState(event, ctx.now);
   if (window === 'not_open') throw badRequest('registration_not_open', 'Event not yet open');
   if (window === 'closed') throw badRequest('registration_closed', 'Event registration has closed');
-  const [badge] = await db.select({ id: badges.id }).from(badges).where(eq(badges.userId, input.userId)).limit(1);
+  // An exhibit badge that is issued: paid or free (a transfer still being checked does not count).
+  const [badge] = await db
+    .select({ id: badges.id })
+    .from(badges)
+    .innerJoin(orders, eq(orders.id, badges.orderId))
+    .where(and(eq(badges.userId, input.userId), inArray(orders.paymentStatus, ['paid', 'free'])))
+    .limit(1);
   if (!badge)
     throw badRequest(
       'demonstration_invalid',
@@ -165,7 +172,7 @@ export async function registerForEvent(
 
 /** A registration (the form behind an order) of its owner. */
 export async function findRegistration(db: Db, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(registrations)

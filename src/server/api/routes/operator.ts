@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, size, string } from 'superstruct';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '../../../features/badges/badges';
@@ -74,7 +74,13 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     const [updated] = await deps.db
       .update(orders)
       .set({ approvalStatus: 'approved', updatedAt: ctx.now() })
-      .where(and(eq(orders.id, order.id), inArray(orders.approvalStatus, ['pending_approval', 'auditing'])))
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.approvalStatus, ['pending_approval', 'auditing']),
+          notInArray(orders.paymentStatus, ['overdue', 'canceled']),
+        ),
+      )
       .returning({ id: orders.id });
     if (!updated) throw new ApiError(409, 'not_awaiting_approval', 'This order does not need approval');
     return ctx.send(c, { data: { orderNo: order.orderNo, result: 'approved' } });

@@ -7,6 +7,8 @@ import type { Context } from 'hono';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest } from '../errors';
 
+/** Verified charges that could not be applied: money moved, the operator refunds. */
+const REFUND_REASONS = new Set(['order_superseded', 'duplicate_charge']);
 const BADGE_TYPES = new Set(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
 
 /** NewebPay MPG (DESIGN D10, reference/newebpay-mpg.md): trade info for the card form, notify, return. */
@@ -84,7 +86,18 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
       accepted,
       reason: outcome.outcome === 'rejected' ? outcome.reason : outcome.outcome,
       // Only what was posted: encrypted, nothing secret in the clear.
-      payload: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v).slice(0, 4000)])),
+      // The five fields of the protocol only, bounded and without NULs: an unauthenticated post
+      // must not be able to write arbitrary data here.
+      payload: Object.fromEntries(
+        ['Status', 'MerchantID', 'Version', 'TradeInfo', 'TradeSha']
+          .filter((k) => k in body)
+          .map((k) => [
+            k,
+            String(body[k])
+              .replace(/\u0000/g, '')
+              .slice(0, 8000),
+          ]),
+      ),
     });
     if (!accepted)
       ctx.log('warn', 'payment notification rejected', {
@@ -106,6 +119,15 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   app.post('/payment/newebpay/notify', async (c) => {
     const outcome = await receive('notify', await formBody(c));
+    // A verified charge that cannot pay its order (superseded, or a second charge) is received
+    // (200, or the gateway retries for days) and left in the log for the operator to refund.
+    if (outcome.outcome === 'rejected' && REFUND_REASONS.has(outcome.reason)) {
+      ctx.log('error', 'card charged but order not payable: refund needed', {
+        reason: outcome.reason,
+        orderId: outcome.orderId,
+      });
+      return ctx.send(c, { data: { result: outcome.reason } });
+    }
     if (outcome.outcome === 'rejected')
       throw badRequest('notification_rejected', `Notification rejected: ${outcome.reason}`);
     return ctx.send(c, { data: { result: outcome.outcome } });
