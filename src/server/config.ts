@@ -53,6 +53,8 @@ const ConfigStruct = object({
   IDENTITY_JWKS_PATH: defaulted(string(), '/.well-known/jwks.json'),
   IDENTITY_USERINFO_PATH: defaulted(string(), '/userinfo'),
   IDENTITY_ISSUER: optional(string()),
+  /** Expected token audience (`aud`), when the identity service sets one per product. */
+  IDENTITY_AUDIENCE: optional(string()),
   API_BASE_URL: optional(Url),
   API_BODY_LIMIT_BYTES: defaulted(Int, 1024 * 1024),
   PAYMENT_EXPIRES_DAYS: defaulted(Num, 3),

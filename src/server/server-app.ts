@@ -75,6 +75,7 @@ export async function createServerApp(options: ServerAppOptions) {
       tokenPath: config.IDENTITY_TOKEN_PATH,
       jwksPath: config.IDENTITY_JWKS_PATH,
       issuer: config.IDENTITY_ISSUER,
+      audience: config.IDENTITY_AUDIENCE,
     });
   }
 

@@ -156,4 +156,29 @@ describe.each(DATABASES)('hardening (%s)', (kind) => {
     const [final] = await database.db.select().from(events).where(eq(events.slug, 'opening-forum'));
     expect(final!.seatsTaken).toBe(2);
   });
+
+  it('a free-badge link opened under another type is not valid; a retried claim by the same user succeeds', async () => {
+    const { createBadgeLink } = await import('../../src/server/services/badges');
+    const link = await createBadgeLink(database.db, {
+      identity: 'PROFESSIONAL',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const { token } = await signIn(app, 'typed@example.com');
+    const photo = await (await import('./fixtures')).uploadPhoto(app, token);
+    const body = {
+      applicant: { name_en: 'Typed', contact_phone: '886-912-345-678' },
+      badge: { name_en: 'Typed' },
+      personal_photo_file_id: photo,
+    };
+    const wrong = await app.request(`/api/v1/demonstration?code=${link.code}&type=vip`, json(token, 'PUT', body));
+    expect(wrong.status).toBe(404);
+    const ok = await app.request(`/api/v1/demonstration?code=${link.code}&type=professional`, json(token, 'PUT', body));
+    expect(ok.status).toBe(200);
+    const again = await app.request(
+      `/api/v1/demonstration?code=${link.code}&type=professional`,
+      json(token, 'PUT', body),
+    );
+    expect(again.status).toBe(200);
+    expect((await again.json()).data.identity).toBe('PROFESSIONAL');
+  });
 });

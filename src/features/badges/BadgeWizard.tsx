@@ -33,8 +33,9 @@ export type BadgeWizardProps = {
   signInHref: string;
   /** The user already holds a badge (or a live badge order). */
   hasBadge: boolean;
-  /** Free-badge link code (free mode). */
+  /** Free-badge link code and type (free mode). */
   code?: string;
+  linkType?: string;
   identityLabel?: string;
 };
 
@@ -119,7 +120,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
         const order = await api.post<{ orderId: string }>('/api/v1/demonstration_order', application);
         location.assign(`${props.base}/badges/${order.orderId}/pay`);
       } else {
-        await api.put('/api/v1/demonstration', application, { code: props.code });
+        await api.put('/api/v1/demonstration', application, { code: props.code, type: props.linkType });
         location.assign(`${props.base}/account/badge`);
       }
     } catch (error) {

@@ -15,6 +15,8 @@ export type IdentityClientOptions = {
   tokenPath: string;
   jwksPath: string;
   issuer?: string | undefined;
+  /** Expected `aud`: tokens the identity service issued to other products are refused. */
+  audience?: string | undefined;
   fetch?: FetchLike;
   /** How long a fetched key set is trusted before it is fetched again. */
   jwksTtlMs?: number;
@@ -83,7 +85,10 @@ export function createIdentityClient(options: IdentityClientOptions) {
     /** Verifies a token's signature, expiry and issuer; returns its claims or throws. */
     async verify(token: string): Promise<IdentityClaims> {
       const verifyWith = (set: ReturnType<typeof createLocalJWKSet>) =>
-        jwtVerify(token, set, options.issuer ? { issuer: options.issuer } : {});
+        jwtVerify(token, set, {
+          ...(options.issuer ? { issuer: options.issuer } : {}),
+          ...(options.audience ? { audience: options.audience } : {}),
+        });
       let result;
       try {
         result = await verifyWith(await loadKeys());

@@ -127,6 +127,8 @@ export async function claimFreeBadge(
   code: string,
   application: BadgeApplication,
   ctx: BadgeContext,
+  /** The badge type the link's URL names; a link of another type is not valid there. */
+  linkType?: BadgeIdentity,
 ) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
@@ -138,6 +140,12 @@ export async function claimFreeBadge(
       if (!link || link.expiresAt.getTime() < ctx.now.getTime()) {
         throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
       }
+      if (linkType && link.identity !== linkType) {
+        throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
+      }
+      // The same user again (a retried request whose first answer was lost): already done.
+      if (link.usedAt && link.usedBy === user.id)
+        return { orderId: '', id: '', orderNo: '', eventSlug: event.slug, paymentStatus: 'free' };
       if (link.usedAt) throw new ApiError(409, 'link_used', 'This link has already been used');
       if (link.email && link.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new ApiError(403, 'link_not_for_user', 'This link was issued to another e-mail address');

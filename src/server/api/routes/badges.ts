@@ -1,10 +1,10 @@
-import { BadgeApplication } from '../../../features/badges/badges';
+import { BadgeApplication, identityFromLinkType } from '../../../features/badges/badges';
 import { OrderPaymentUpdate } from '../../../features/payments/payments';
 import { applyProfessional, claimFreeBadge, findBadgeOrder, getBadge } from '../../services/badges';
 import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';
 import type { ApiApp, RouteContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
 
 /** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
 export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
@@ -26,8 +26,11 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   app.put('/demonstration', auth, async (c) => {
     const code = c.req.query('code');
     if (!code || code.length > 100) throw badRequest('validation_failed', 'code: a link code is required');
+    const type = c.req.query('type');
+    const linkType = type ? identityFromLinkType(type) : undefined;
+    if (type && !linkType) throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
     const application = await ctx.readJson(c, BadgeApplication);
-    await claimFreeBadge(deps.db, c.get('user'), code, application, badgeCtx());
+    await claimFreeBadge(deps.db, c.get('user'), code, application, badgeCtx(), linkType);
     return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
   });
 
