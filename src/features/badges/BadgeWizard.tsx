@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { SignInPrompt } from '../../components/ui/SignInPrompt';
 import { Steps } from '../../components/ui/Steps';
 import { TextField } from '../../components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
@@ -181,12 +182,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
           </h2>
           {props.identityLabel && <p>{t('getBadge.identity', { identity: props.identityLabel })}</p>}
           {!props.signedIn ? (
-            <div className="space-y-3">
-              <p>{t('wizard.signInPrompt')}</p>
-              <a className="btn-primary" href={props.signInHref}>
-                {t('signin.button')}
-              </a>
-            </div>
+            <SignInPrompt href={props.signInHref} prompt={t('wizard.signInPrompt')} button={t('signin.button')} />
           ) : (
             <>
               {props.mode === 'professional' && (

@@ -1,4 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
+import { SignInPrompt } from '../../components/ui/SignInPrompt';
 import { Steps } from '../../components/ui/Steps';
 import { createT, type Messages } from '../../i18n/t';
 import { ApiError } from '../../lib/api';
@@ -62,12 +63,12 @@ export default function EventWizard(props: EventWizardProps) {
     <div>
       <Steps steps={steps} current={0} label={t('wizard.steps')} />
       {!props.signedIn ? (
-        <section className="card space-y-3">
-          <p>{t('wizard.signInPrompt')}</p>
-          <a className="btn-primary" href={props.signInHref}>
-            {t('signin.button')}
-          </a>
-        </section>
+        <SignInPrompt
+          className="card"
+          href={props.signInHref}
+          prompt={t('wizard.signInPrompt')}
+          button={t('signin.button')}
+        />
       ) : (
         <form noValidate onSubmit={onSubmit} className="card space-y-4" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading" className="text-xl font-semibold">

@@ -1,5 +1,18 @@
 /** Events as the API client sees them (camelCase), and the registration-window rule. */
 
+/** The nine event types of spec §3. */
+export const EVENT_TYPES = [
+  'badge_professional',
+  'badge_free',
+  'event_audit',
+  'event_general',
+  'event_online',
+  'market_earlybird',
+  'market_online',
+  'pitching_project',
+  'pitching_story',
+] as const;
+
 export type EventType =
   | 'badge_professional'
   | 'badge_free'

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { EVENT_TYPES } from '../../features/events/events';
 import {
   bigserial,
   boolean,
@@ -24,17 +25,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const created = () => ts('created_at').notNull().defaultNow();
 const updated = () => ts('updated_at').notNull().defaultNow();
 
-export const EVENT_TYPES = [
-  'badge_professional',
-  'badge_free',
-  'event_audit',
-  'event_general',
-  'event_online',
-  'market_earlybird',
-  'market_online',
-  'pitching_project',
-  'pitching_story',
-] as const;
+export { EVENT_TYPES };
 export const PAYMENT_STATUSES = ['free', 'pending', 'checking', 'paid', 'overdue', 'canceled'] as const;
 export const APPROVAL_STATUSES = ['pending_approval', 'auditing', 'approved', 'rejected'] as const;
 export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
