@@ -23,6 +23,12 @@ describe('messages', () => {
       expect(/[\u4e00-\u9fff][,.:;!?()]/.test(value), `${key}: ${value}`).toBe(false);
     }
   });
+  it('put a half-width space between Han characters and Latin letters or digits (glossary)', () => {
+    for (const [key, value] of Object.entries(zhTW)) {
+      const text = value.replace(/\{\{\w+\}\}/g, ' ');
+      expect(/[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/.test(text), `${key}: ${value}`).toBe(false);
+    }
+  });
   it('keep the spec wording where the spec quotes it', () => {
     expect(en['error.unexpected']).toBe('Sorry, an unexpected error has occurred.');
     expect(en['orders.title']).toBe('Orders');
