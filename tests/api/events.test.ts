@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { newOrderNo } from '../../src/server/db/demo';
+import { newOrderNo } from '../../src/server/services/order-no';
 import { badges, events, orders, payments, registrations, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { counts, getJson, tokenMinter } from './fixtures';

@@ -4,7 +4,7 @@ import type { BadgeApplication, BadgeIdentity } from '../../features/badges/badg
 import { registrationWindowState } from '../../features/events/events';
 import { ApiError, badRequest, notFound } from '../api/errors';
 import type { Db, Tx } from '../db/client';
-import { newOrderNo } from '../db/demo';
+import { newOrderNo } from './order-no';
 import { badgeLinks, badges, events, files, orders, payments, receipts, registrations } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { fileUrl } from './files';

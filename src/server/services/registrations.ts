@@ -4,7 +4,7 @@ import { registrationWindowState } from '../../features/events/events';
 import { EVENT_REGISTRATION_TYPES } from '../../features/events/registration';
 import { ApiError, badRequest, notFound } from '../api/errors';
 import type { Db } from '../db/client';
-import { newOrderNo } from '../db/demo';
+import { newOrderNo } from './order-no';
 import { badges, events, orders, payments, registrations } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { expireOverdueOrders, paymentDeadline } from './payments';
