@@ -1,4 +1,7 @@
+import { pickMessages } from '../../i18n/i18n';
+import { localePath } from '../../i18n/locales';
 import type { ApiClient } from '../../lib/api';
+import { displayIdentity, signInHref } from '../auth/auth';
 import type { Event } from '../events/events';
 import type { Order } from '../orders/orders';
 import { load } from '../orders/orders.server';
@@ -22,4 +25,29 @@ export async function holdsBadge(api: ApiClient): Promise<boolean> {
   if (badge.kind === 'ok') return true;
   const order = await loadBadgeOrder(api);
   return order.kind === 'ok' && ['pending', 'checking', 'paid', 'free'].includes(order.data.paymentStatus);
+}
+
+/**
+ * The BadgeWizard props both badge pages share (Professional application and free-badge link):
+ * who is signed in, whether they already hold a badge, and the messages the wizard shows.
+ */
+export async function badgeWizardProps(locals: App.Locals, url: URL, api: ApiClient) {
+  const identity = displayIdentity(locals.token);
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, [
+      'wizard.',
+      'form.',
+      'dialog.',
+      'upload.',
+      'badge.',
+      'getBadge.',
+      'signin.button',
+    ]),
+    signedIn: !!identity,
+    email: identity?.email ?? '',
+    signInHref: signInHref(locals.locale, url.pathname),
+    hasBadge: identity ? await holdsBadge(api) : false,
+  };
 }

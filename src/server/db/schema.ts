@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { BADGE_IDENTITIES } from '../../features/badges/badges';
 import { EVENT_TYPES } from '../../features/events/events';
 import {
   bigserial,
@@ -42,13 +43,7 @@ export const REGISTRATION_TYPES = [
   'EVENT_AUDIT',
   'EVENT_ONLINE',
 ] as const;
-export const BADGE_IDENTITIES = [
-  'PROFESSIONAL',
-  'VIP',
-  'EXHIBITOR_PITCHING',
-  'EXHIBITOR_MARKET',
-  'EXHIBITOR_INNOVATIONS',
-] as const;
+export { BADGE_IDENTITIES };
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
