@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The @domain/… @server/… aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
     // Each API file opens its own in-memory PGlite (~0.4 GB): keep to two at a time on 2 cores.

@@ -14,9 +14,9 @@
  * the server first). Details in scripts/lib.ts.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEZONE } from '../src/lib/format';
-import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '../src/features/badges/badges';
-import { createBadgeLink } from '../src/server/services/badges';
+import { DEFAULT_TIMEZONE } from '@lib/format';
+import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
+import { createBadgeLink } from '@server/services/badges';
 import { localTime, runCommand, UsageError } from './lib';
 
 const TYPES = BADGE_IDENTITIES.map(linkTypeOf);

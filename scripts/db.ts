@@ -6,9 +6,9 @@
  * scripts/lib.ts).
  */
 import { parseArgs } from 'node:util';
-import { seedDemoOrders } from '../src/server/db/demo';
-import { seed } from '../src/server/db/seed';
-import { devSubject } from '../src/server/identity/dev-identity';
+import { seedDemoOrders } from '@server/db/demo';
+import { seed } from '@server/db/seed';
+import { devSubject } from '@server/identity/dev-identity';
 import { runCommand, UsageError } from './lib';
 
 const USAGE = 'usage: tsx scripts/db.ts migrate|seed|demo-orders [--email E --count N]';

@@ -14,9 +14,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError } from '../src/server/api/errors';
-import { getConfig, type Config } from '../src/server/config';
-import { DatabaseInUseError, openDatabase, type Database } from '../src/server/db/client';
+import { ApiError } from '@server/api/errors';
+import { getConfig, type Config } from '@server/config';
+import { DatabaseInUseError, openDatabase, type Database } from '@server/db/client';
 
 /** An error the command reports as one line (exit code 1), without a stack trace. */
 export class CommandError extends Error {}

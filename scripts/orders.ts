@@ -14,10 +14,10 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
-import { events, orders, PAYMENT_STATUSES, users } from '../src/server/db/schema';
-import { expireOverdueOrders, markPaid } from '../src/server/services/payments';
+import { events, orders, PAYMENT_STATUSES, users } from '@server/db/schema';
+import { expireOverdueOrders, markPaid } from '@server/services/payments';
 import { CommandError, localTime, runCommand, table, UsageError } from './lib';
-import { DEFAULT_TIMEZONE } from '../src/lib/format';
+import { DEFAULT_TIMEZONE } from '@lib/format';
 
 const USAGE = `usage:
   npm run orders -- list [--event <slug>] [--status <${PAYMENT_STATUSES.join('|')}>] [--limit <n>]

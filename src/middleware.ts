@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { translator } from './i18n/i18n';
-import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from './i18n/locales';
-import { NON_PAGE_PREFIXES } from './lib/routes';
+import { translator } from '@i18n/i18n';
+import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '@i18n/locales';
+import { NON_PAGE_PREFIXES } from '@lib/routes';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**

@@ -1,4 +1,4 @@
-import { $token, handleUnauthorized } from '../features/auth/auth.store';
+import { $token, handleUnauthorized } from './auth.store';
 import { createApiClient } from './api';
 
 /** The API client in an island: same origin, the stored token, the 401 rule of spec §4. */

@@ -1,5 +1,5 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
-import { camelize, snakeize } from './case';
+import { camelize, snakeize } from '@domain/case';
 
 /*
  * The one API client (DESIGN §1, spec §7–§8), used by SSR pages and islands alike: base URL from

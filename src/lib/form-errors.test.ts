@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BadgeApplication } from '../features/badges/badges';
-import { OrderPaymentUpdate } from '../features/payments/payments';
+import { BadgeApplication } from '@domain/badges';
+import { OrderPaymentUpdate } from '@domain/payments';
 import { fieldErrors } from './form-errors';
 
 const valid = {

@@ -1,4 +1,4 @@
-import { localePath, type Locale } from '../i18n/locales';
+import { localePath, type Locale } from '@i18n/locales';
 
 /** A path under a locale: `localized('zh-TW', '/account/orders')` → `/zh-tw/account/orders`. */
 export const localized = (locale: Locale, path: string) =>

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, generateKeyPair } from 'jose';
-import { loadSigner } from '../../src/server/identity/dev-identity';
+import { loadSigner } from '@server/identity/dev-identity';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,

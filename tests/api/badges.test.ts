@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { badgeLinks, badges, events, orders, users } from '../../src/server/db/schema';
-import { createBadgeLink } from '../../src/server/services/badges';
-import { markPaid, expireOverdueOrders } from '../../src/server/services/payments';
-import { verifyPickupCode } from '../../src/server/services/pickup';
+import { badgeLinks, badges, events, orders, users } from '@server/db/schema';
+import { createBadgeLink } from '@server/services/badges';
+import { markPaid, expireOverdueOrders } from '@server/services/payments';
+import { verifyPickupCode } from '@server/services/pickup';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '@server/db/seed';
 import { application, applyBadge, counts, getJson, json, tokenMinter, uploadPhoto } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;

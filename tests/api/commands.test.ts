@@ -6,13 +6,13 @@ import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/server/config';
-import { DatabaseInUseError, openDatabase } from '../../src/server/db/client';
-import { seedDemoOrders } from '../../src/server/db/demo';
-import { badgeLinks, orders } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
-import { createServerApp } from '../../src/server/server-app';
-import { memoryStorage } from '../../src/server/services/storage';
+import { parseConfig } from '@server/config';
+import { DatabaseInUseError, openDatabase } from '@server/db/client';
+import { seedDemoOrders } from '@server/db/demo';
+import { badgeLinks, orders } from '@server/db/schema';
+import { seed } from '@server/db/seed';
+import { createServerApp } from '@server/server-app';
+import { memoryStorage } from '@server/services/storage';
 
 /*
  * The operator commands as an operator runs them (tsx, a PGlite DATA_DIR), and the PGlite

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client';
-import { newOrderNo } from '../../src/server/services/order-no';
-import { badges, events, orders, payments, registrations, users } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
+import type { Db } from '@server/db/client';
+import { newOrderNo } from '@server/services/order-no';
+import { badges, events, orders, payments, registrations, users } from '@server/db/schema';
+import { seed } from '@server/db/seed';
 import { counts, getJson, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { loadSigner } from '../../src/server/identity/dev-identity';
-import type { Db } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema';
-import type { MpgKeys } from '../../src/server/payments/newebpay';
-import { encryptText, tradeSha } from '../../src/server/payments/newebpay';
+import { loadSigner } from '@server/identity/dev-identity';
+import type { Db } from '@server/db/client';
+import * as schema from '@server/db/schema';
+import type { MpgKeys } from '@server/payments/newebpay';
+import { encryptText, tradeSha } from '@server/payments/newebpay';
 import { bearer, type TestApp } from './helpers';
 
 /** A real 1×1 PNG. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { parseConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { createServerApp, type ServerAppOptions } from '../../src/server/server-app';
-import { memoryStorage, type FileStorage } from '../../src/server/services/storage';
+import { parseConfig } from '@server/config';
+import { openDatabase, type Database } from '@server/db/client';
+import { createServerApp, type ServerAppOptions } from '@server/server-app';
+import { memoryStorage, type FileStorage } from '@server/services/storage';
 
 /**
  * Databases the API suites run against: an in-memory PGlite always, and the PostgreSQL server

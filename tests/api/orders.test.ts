@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoOrders } from '../../src/server/db/demo';
-import { users } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
-import { devSubject } from '../../src/server/identity/dev-identity';
+import { seedDemoOrders } from '@server/db/demo';
+import { users } from '@server/db/schema';
+import { seed } from '@server/db/seed';
+import { devSubject } from '@server/identity/dev-identity';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 describe.each(DATABASES)('orders and events API (%s)', (kind) => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { badges, events, orders, paymentNotifications, payments } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
-import { decryptTradeInfo } from '../../src/server/payments/newebpay';
-import { SANDBOX_TEST_CARDS } from '../../src/server/payments/sandbox-gateway';
-import { markPaid } from '../../src/server/services/payments';
-import { verifyPickupCode } from '../../src/server/services/pickup';
+import { badges, events, orders, paymentNotifications, payments } from '@server/db/schema';
+import { seed } from '@server/db/seed';
+import { decryptTradeInfo } from '@server/payments/newebpay';
+import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
+import { markPaid } from '@server/services/payments';
+import { verifyPickupCode } from '@server/services/pickup';
 import {
   bearer,
   createTestApp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { files } from '../../src/server/db/schema';
+import { files } from '@server/db/schema';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { JPEG, PDF, PNG, upload } from './fixtures';
 

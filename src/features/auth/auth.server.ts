@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
-import { RETURN_PATH_COOKIE, safeReturnPath } from '../../lib/return-path';
-import { localized } from '../../lib/routes';
-import { getConfig } from '../../server/config';
-import { TOKEN_KEY } from './auth';
+import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
+import { localized } from '@lib/routes';
+import { getConfig } from '@server/config';
+import { TOKEN_KEY } from '@lib/auth';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
 

@@ -1,21 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { SignInPrompt } from '../../components/ui/SignInPrompt';
-import { Steps } from '../../components/ui/Steps';
-import { TextField } from '../../components/ui/TextField';
-import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
-import { createT, type Messages } from '../../i18n/t';
-import { ApiError } from '../../lib/api';
-import { browserApi } from '../../lib/api.client';
-import { fieldErrors } from '../../lib/form-errors';
+import { SignInPrompt } from '@components/ui/SignInPrompt';
+import { Steps } from '@components/ui/Steps';
+import { TextField } from '@components/ui/TextField';
+import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
+import { createT, type Messages } from '@i18n/t';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
+import { fieldErrors } from '@lib/form-errors';
 import type { UploadedFile } from '../uploads/Uploader';
-import { BadgeApplication, LIMITS } from './badges';
+import { BadgeApplication, LIMITS } from '@domain/badges';
 
 /*
  * The uploader (react-dropzone) and the confirm dialog (Radix) load when the form step opens, not
  * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
  */
 const loadUploader = () => import('../uploads/Uploader');
-const loadDialog = () => import('../../components/ui/ConfirmDialog');
+const loadDialog = () => import('@components/ui/ConfirmDialog');
 const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
 const ConfirmDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmDialog })));
 

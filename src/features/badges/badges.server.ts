@@ -1,11 +1,11 @@
-import { pickMessages } from '../../i18n/i18n';
-import { localePath } from '../../i18n/locales';
-import type { ApiClient } from '../../lib/api';
-import { displayIdentity, signInHref } from '../auth/auth';
-import type { Event } from '../events/events';
-import type { Order } from '../orders/orders';
+import { pickMessages } from '@i18n/i18n';
+import { localePath } from '@i18n/locales';
+import type { ApiClient } from '@lib/api';
+import { displayIdentity, signInHref } from '@lib/auth';
+import type { Event } from '@domain/events';
+import type { Order } from '@domain/orders';
 import { load } from '../orders/orders.server';
-import type { Badge } from './badges';
+import type { Badge } from '@domain/badges';
 
 /** The signed-in user's badge (404 = none yet). */
 export const loadBadge = (api: ApiClient) =>

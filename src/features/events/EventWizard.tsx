@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
-import { SignInPrompt } from '../../components/ui/SignInPrompt';
-import { Steps } from '../../components/ui/Steps';
-import { createT, type Messages } from '../../i18n/t';
-import { ApiError } from '../../lib/api';
-import { browserApi } from '../../lib/api.client';
+import { SignInPrompt } from '@components/ui/SignInPrompt';
+import { Steps } from '@components/ui/Steps';
+import { createT, type Messages } from '@i18n/t';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
 
 export type EventWizardProps = {
   locale: string;

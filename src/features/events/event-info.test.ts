@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../i18n/i18n';
-import type { Event } from './events';
+import { translator } from '@i18n/i18n';
+import type { Event } from '@domain/events';
 import { eventAction, eventJsonLd, eventTexts, isoWithOffset, jsonForScript, partitionEvents } from './event-info';
 
 const base: Event = {

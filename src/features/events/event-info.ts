@@ -2,10 +2,10 @@
  * The public side of events (home cards, event info pages): grouping, calls to action, and the
  * schema.org Event data. Pure: no I/O.
  */
-import type { Translate } from '../../i18n/i18n';
-import type { Locale } from '../../i18n/locales';
-import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '../../lib/format';
-import type { Event, EventType } from './events';
+import type { Translate } from '@i18n/i18n';
+import type { Locale } from '@i18n/locales';
+import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@lib/format';
+import type { Event, EventType } from '@domain/events';
 
 export type EventGroup = 'badges' | 'events' | 'marketPitching';
 

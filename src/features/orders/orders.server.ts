@@ -1,5 +1,5 @@
-import { ApiError, type ApiClient } from '../../lib/api';
-import type { Order } from './orders';
+import { ApiError, type ApiClient } from '@lib/api';
+import type { Order } from '@domain/orders';
 
 /** Orders page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 100;

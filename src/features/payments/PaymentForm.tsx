@@ -1,12 +1,12 @@
 import { useCallback, useState, type SyntheticEvent } from 'react';
-import { TextField } from '../../components/ui/TextField';
-import { makeToast, Toast, type ToastMessage } from '../../components/ui/Toast';
-import { createT, type Messages } from '../../i18n/t';
-import { ApiError } from '../../lib/api';
-import { browserApi } from '../../lib/api.client';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { fieldErrors } from '../../lib/form-errors';
-import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from './payments';
+import { TextField } from '@components/ui/TextField';
+import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
+import { createT, type Messages } from '@i18n/t';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
+import { formatDateTime, formatMoney } from '@lib/format';
+import { fieldErrors } from '@lib/form-errors';
+import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
 
 export type BankDetails = { name: string; code: string; accountName: string; accountNumber: string; swift: string };
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { createT, type Messages } from '../../i18n/t';
-import { ApiError } from '../../lib/api';
-import { browserApi } from '../../lib/api.client';
-import type { Order } from '../orders/orders';
-import { PROCESSING_POLL_MS } from './payments';
+import { createT, type Messages } from '@i18n/t';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
+import type { Order } from '@domain/orders';
+import { PROCESSING_POLL_MS } from '@domain/payments';
 
 /** After this long without a card result, offer the way back to pay (the poll goes on). */
 const CARD_RESULT_PATIENCE_MS = 60_000;

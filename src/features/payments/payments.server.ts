@@ -1,12 +1,12 @@
 import type { AstroGlobal } from 'astro';
-import { serverApi } from '../../lib/api.server';
-import { localized } from '../../lib/routes';
+import { serverApi } from '@lib/embedded-api.server';
+import { localized } from '@lib/routes';
 import { signInRedirect } from '../auth/auth.server';
-import { isBadgeOrder, orderPaths, type Order } from '../orders/orders';
-import { pickMessages } from '../../i18n/i18n';
-import { localePath, type Locale } from '../../i18n/locales';
-import { getConfig } from '../../server/config';
-import type { PaymentType } from './payments';
+import { isBadgeOrder, orderPaths, type Order } from '@domain/orders';
+import { pickMessages } from '@i18n/i18n';
+import { localePath, type Locale } from '@i18n/locales';
+import { getConfig } from '@server/config';
+import type { PaymentType } from '@domain/payments';
 import { loadOrder, type LoadResult } from '../orders/orders.server';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;

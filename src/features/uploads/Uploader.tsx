@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { $token, handleUnauthorized } from '../auth/auth.store';
-import type { T } from '../../i18n/t';
-import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from './uploads';
+import { $token, handleUnauthorized } from '@lib/auth.store';
+import type { T } from '@i18n/t';
+import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from '@domain/uploads';
 
 export type UploadedFile = { uid: string; name: string; url: string };
 type State = { kind: 'idle' } | { kind: 'processing'; percent: number } | { kind: 'completed' } | { kind: 'failed' };

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getRuntime } from '../../server/runtime';
+import { getRuntime } from '@server/runtime';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Struct } from 'superstruct';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { IdentityClient } from '../identity/identity';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { BADGE_IDENTITIES } from '../../features/badges/badges';
-import { EVENT_TYPES } from '../../features/events/events';
+import { BADGE_IDENTITIES } from '@domain/badges';
+import { EVENT_TYPES } from '@domain/events';
 import {
   bigserial,
   boolean,

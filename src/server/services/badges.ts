@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
-import type { BadgeApplication, BadgeIdentity } from '../../features/badges/badges';
-import { registrationWindowState } from '../../features/events/events';
+import type { BadgeApplication, BadgeIdentity } from '@domain/badges';
+import { registrationWindowState } from '@domain/events';
 import { ApiError, badRequest, notFound } from '../api/errors';
 import type { Db, Tx } from '../db/client';
 import { newOrderNo } from './order-no';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { registrationWindowState } from '../../features/events/events';
-import type { Locale } from '../../i18n/locales';
+import { registrationWindowState } from '@domain/events';
+import type { Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { events } from '../db/schema';
 

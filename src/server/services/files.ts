@@ -1,7 +1,7 @@
-import { isUuid } from '../../lib/validation';
+import { isUuid } from '@domain/validation';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { acceptedKind, MIME, sniffKind, UPLOAD_PURPOSES, type UploadPurpose } from '../../features/uploads/uploads';
+import { acceptedKind, MIME, sniffKind, UPLOAD_PURPOSES, type UploadPurpose } from '@domain/uploads';
 import { ApiError, badRequest } from '../api/errors';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';

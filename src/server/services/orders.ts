@@ -1,6 +1,6 @@
-import { isUuid } from '../../lib/validation';
+import { isUuid } from '@domain/validation';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { events, orderContents, orders, payments, receipts, registrations } from '../db/schema';
 

@@ -1,8 +1,8 @@
-import { isUuid } from '../../lib/validation';
+import { isUuid } from '@domain/validation';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { OrderPaymentUpdate } from '../../features/payments/payments';
-import { currencyOf, isTransfer } from '../../features/payments/payments';
+import type { OrderPaymentUpdate } from '@domain/payments';
+import { currencyOf, isTransfer } from '@domain/payments';
 import { ApiError, notFound } from '../api/errors';
 import type { Db, Tx } from '../db/client';
 import { badges, events, orders, payments, receipts, registrations, users } from '../db/schema';

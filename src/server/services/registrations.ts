@@ -1,7 +1,7 @@
-import { isUuid } from '../../lib/validation';
+import { isUuid } from '@domain/validation';
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { registrationWindowState } from '../../features/events/events';
-import { EVENT_REGISTRATION_TYPES } from '../../features/events/registration';
+import { registrationWindowState } from '@domain/events';
+import { EVENT_REGISTRATION_TYPES } from '@domain/registration-kinds';
 import { ApiError, badRequest, notFound } from '../api/errors';
 import type { Db } from '../db/client';
 import { newOrderNo } from './order-no';

@@ -1,5 +1,5 @@
-import { BadgeApplication, identityFromLinkType } from '../../../features/badges/badges';
-import { OrderPaymentUpdate } from '../../../features/payments/payments';
+import { BadgeApplication, identityFromLinkType } from '@domain/badges';
+import { OrderPaymentUpdate } from '@domain/payments';
 import { applyProfessional, claimFreeBadge, findBadgeOrder, getBadge } from '../../services/badges';
 import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, size, string } from 'superstruct';
-import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '../../../features/badges/badges';
+import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { events, orders, users } from '../../db/schema';
 import { createBadgeLink } from '../../services/badges';
 import { expireOverdueOrders, markPaid } from '../../services/payments';

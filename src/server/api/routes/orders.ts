@@ -1,4 +1,4 @@
-import { OrderPaymentUpdate } from '../../../features/payments/payments';
+import { OrderPaymentUpdate } from '@domain/payments';
 import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';
 import type { ApiApp, RouteContext } from '../context';

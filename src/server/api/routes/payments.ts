@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { localePath, toLocale } from '../../../i18n/locales';
+import { localePath, toLocale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../services/payments';
 import { events, orders, paymentNotifications } from '../../db/schema';

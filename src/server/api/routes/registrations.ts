@@ -1,4 +1,4 @@
-import { EventRegistration } from '../../../features/events/registration';
+import { EventRegistration } from '@domain/registration-kinds';
 import { findRegistration, registerForEvent } from '../../services/registrations';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';

@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { RETURN_PATH_COOKIE } from '../../lib/return-path';
+import { RETURN_PATH_COOKIE } from '@domain/return-path';
 import { TOKEN_KEY } from './auth';
 
 /** The identity token in the browser (localStorage `idc-token`), mirrored from the cookie by the layout. */

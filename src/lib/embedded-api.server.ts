@@ -1,5 +1,5 @@
-import { getConfig } from '../server/config';
-import { getRuntime } from '../server/runtime';
+import { getConfig } from '@server/config';
+import { getRuntime } from '@server/runtime';
 import { createApiClient, type ApiClient } from './api';
 
 /**

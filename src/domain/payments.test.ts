@@ -1,6 +1,6 @@
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { check } from '../../lib/validation';
+import { check } from './validation';
 import { currencyOf, isTransfer, isValidUnifiedBusinessNumber, OrderPaymentUpdate } from './payments';
 
 /*
