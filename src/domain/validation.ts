@@ -18,11 +18,54 @@ export function issuesOf(error: StructError): ValidationIssue[] {
   }));
 }
 
-/** Validates (with coercion) or returns the issues; never throws for bad input. */
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+/** Whether a string holds U+0000 (which PostgreSQL refuses in text). */
+export const hasNul = (value: string) => value.includes('\u0000');
+/** A key as a path segment: a NUL in it is shown escaped, never sent back raw. */
+const keyOf = (key: string) => key.replace(/\u0000/g, '\\u0000');
+
+/**
+ * One issue per string (or object key) holding U+0000, anywhere in plain objects and arrays,
+ * with the path of its field.
+ */
+export function nulIssues(value: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<object>();
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasNul(v)) issues.push({ path: path.join('.'), message: NUL_MESSAGE });
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, String(i)] });
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) continue;
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      if (hasNul(key)) issues.push({ path: [...path, keyOf(key)].join('.'), message: NUL_MESSAGE });
+      else stack.push({ value: (v as Record<string, unknown>)[key], path: [...path, key] });
+    }
+  }
+  return issues;
+}
+
+/**
+ * Validates (with coercion) or returns the issues; never throws for bad input. A string with
+ * U+0000 anywhere in the input is refused first, whatever the struct says.
+ */
 export function check<T, S>(
   value: unknown,
   struct: Struct<T, S>,
 ): { ok: true; value: T } | { ok: false; issues: ValidationIssue[] } {
+  const nul = nulIssues(value);
+  if (nul.length) return { ok: false, issues: nul };
   try {
     return { ok: true, value: create(value, struct) };
   } catch (error) {

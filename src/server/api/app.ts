@@ -13,6 +13,7 @@ import { expireOverdueOrders } from '../services/payments';
 import { createUserDirectory } from '../services/users';
 import type { ApiDeps, Env, RouteContext } from './context';
 import { ApiError, badRequest, errorBody, notFound, unauthorized } from './errors';
+import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
 import { fileRoutes } from './routes/files';
 import { orderRoutes } from './routes/orders';
@@ -57,6 +58,7 @@ export function createApi(deps: ApiDeps) {
         ),
     })(c, next);
   });
+  app.use('*', nulGuard);
   // The language of localised fields: ?lang=, then Accept-Language.
   app.use('*', async (c, next) => {
     c.set('locale', negotiateLocale({ query: c.req.query('lang'), acceptLanguage: c.req.header('accept-language') }));

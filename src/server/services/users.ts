@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { hasNul } from '@domain/validation';
+import { nulRefusal } from '../api/nul-guard';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { IdentityClaims } from '../identity/identity';
@@ -19,6 +21,11 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
   const cache = new Map<string, User>();
   return {
     async fromClaims(claims: IdentityClaims): Promise<User> {
+      // A validly signed token can still carry a NUL, which PostgreSQL refuses in text: the
+      // request is refused as invalid input naming the claim (a 500 otherwise). Signing in
+      // again would give the same claims, so this is a 400, not a 401.
+      const withNul = (['sub', 'email', 'name'] as const).filter((k) => hasNul(String(claims[k] ?? '')));
+      if (withNul.length) throw nulRefusal(withNul.map((k) => `token.${k}`));
       const key = `${claims.sub}\u0000${claims.email}\u0000${claims.name ?? ''}`;
       const hit = cache.get(key);
       if (hit) return hit;

@@ -1,7 +1,9 @@
 import { bodyLimit } from 'hono/body-limit';
+import { hasNul } from '@domain/validation';
 import { readOwnFile, saveUpload } from '../../services/files';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, badRequest, errorBody, notFound } from '../errors';
+import { nulRefusal } from '../nul-guard';
 
 /** Largest upload body accepted before the per-purpose size check (20 MB file + form overhead). */
 const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
@@ -27,6 +29,14 @@ export function fileRoutes(app: ApiApp, ctx: RouteContext) {
     } catch {
       throw badRequest('invalid_multipart', 'The upload could not be read');
     }
+    // A NUL in a part's name, a text part or a file name is refused (PostgreSQL refuses NUL in
+    // text); nothing is stored.
+    const withNul = Object.entries(form).flatMap(([key, value]) =>
+      hasNul(key) || hasNul(value instanceof File ? value.name : String(value))
+        ? [value instanceof File ? { path: key, message: 'The file name must not contain a NUL character' } : key]
+        : [],
+    );
+    if (withNul.length) throw nulRefusal(withNul);
     const file = form.file;
     if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
     const purpose = typeof form.purpose === 'string' ? form.purpose : 'personal_photo';
