@@ -1,9 +1,11 @@
 /**
  * Database commands: `npm run db:migrate`, `npm run db:seed`, and
  * `tsx scripts/db.ts demo-orders --email a@example.com --count 100` (bench and manual testing).
- * Uses the same configuration as the server (DATABASE_URL, or PGlite under DATA_DIR). A PGlite
- * directory cannot be shared with a running server: stop it first (the command says so; see
- * scripts/lib.ts).
+ * Uses the same configuration as the server (DATABASE_URL, or PGlite under DATA_DIR) and opens
+ * the database as the server does, which applies pending migrations (on PostgreSQL under an
+ * advisory lock, so this and several instances can start at once); `migrate` reports what that
+ * applied. A PGlite directory cannot be shared with a running server: stop it first (the command
+ * says so; see scripts/lib.ts).
  */
 import { parseArgs } from 'node:util';
 import { seedDemoOrders } from '@server/db/demo';
@@ -25,9 +27,16 @@ function parse() {
 }
 
 await runCommand(USAGE, parse, {
-  async db({ db }, { command, email, count }) {
+  async db({ db, migrations }, { command, email, count }) {
     if (command === 'migrate') {
-      console.log('migrations applied');
+      // Opening the database migrates it (on PostgreSQL under the migration advisory lock, so
+      // this is safe beside running instances): report what that open applied.
+      const { applied, recorded, latest } = migrations!;
+      for (const tag of applied) console.log(`applied ${tag}`);
+      console.log(
+        `${applied.length === 0 ? 'nothing to apply: ' : ''}the database is up to date ` +
+          `(${recorded} migration${recorded === 1 ? '' : 's'}, latest ${latest ?? 'none'})`,
+      );
     } else if (command === 'seed') {
       await seed(db);
       console.log('seeded the conference events');
