@@ -61,7 +61,7 @@ await runCommand(USAGE, parse, {
     const path = `get-badge/${linkTypeOf(identity)}/${encodeURIComponent(link.code)}`;
     print({ identity, email, expiresAt, en: `${site}/en/${path}`, zh: `${site}/zh-tw/${path}` }, DEFAULT_TIMEZONE);
   },
-  async api(call, { identity, email, days }, config) {
+  async api(call, { identity, email, days }) {
     const link = (await call('POST', '/badge-links', {
       type: linkTypeOf(identity),
       ...(email ? { email } : {}),

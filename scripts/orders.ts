@@ -173,7 +173,7 @@ await runCommand(USAGE, parse, {
     }
   },
 
-  async api(call, args, config) {
+  async api(call, args) {
     const orderPath = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`;
     if (args.command === 'list') {
       const query = new URLSearchParams({

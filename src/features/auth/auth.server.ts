@@ -1,13 +1,13 @@
 import type { AstroGlobal } from 'astro';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { localized } from '@lib/routes';
-import { getConfig } from '@server/config';
+import { portalConfig } from '@lib/portal-config.server';
 import { TOKEN_KEY } from '@lib/auth';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
 
 const cookieDomain = () => {
-  const domain = getConfig().AUTH_COOKIE_DOMAIN;
+  const domain = portalConfig().authCookieDomain;
   return domain ? { domain } : {};
 };
 

@@ -56,7 +56,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const closeToast = useCallback(() => setToast(null), []);
+  const closeToast = useCallback(() => setToast(null), [setToast]);
   const heading = useRef<HTMLHeadingElement>(null);
   const steps =
     props.mode === 'professional'
@@ -295,7 +295,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             description={t('badge.confirmText')}
             confirmLabel={t('badge.confirm')}
             cancelLabel={t('dialog.cancel')}
-            onConfirm={submit}
+            onConfirm={() => void submit()}
             busy={busy}
           />
         </Suspense>

@@ -70,7 +70,12 @@ export default function EventWizard(props: EventWizardProps) {
           button={t('signin.button')}
         />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="card space-y-4" aria-labelledby="confirm-heading">
+        <form
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          className="card space-y-4"
+          aria-labelledby="confirm-heading"
+        >
           <h2 id="confirm-heading" className="text-xl font-semibold">
             {t('eventReg.confirmStep')}
           </h2>

@@ -125,7 +125,7 @@ export default function PaymentForm(props: PaymentFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
       <fieldset className="card space-y-3">
         <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">

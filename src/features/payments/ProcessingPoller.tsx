@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
@@ -24,9 +24,9 @@ export default function ProcessingPoller(props: {
   const [state, setState] = useState<{ kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null }>({
     kind: 'waiting',
   });
-  const started = useRef(Date.now());
 
   useEffect(() => {
+    const started = Date.now();
     const api = browserApi(props.locale, `${props.base}/`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -49,7 +49,7 @@ export default function ProcessingPoller(props: {
           setState({ kind: 'failed', message: p.gatewayMessage });
           return;
         }
-        if (Date.now() - started.current > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
+        if (Date.now() - started > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
           location.assign(`${props.base}/account/orders`);
@@ -57,7 +57,7 @@ export default function ProcessingPoller(props: {
         }
         // Network trouble: keep polling.
       }
-      if (!stopped) timer = setTimeout(poll, PROCESSING_POLL_MS);
+      if (!stopped) timer = setTimeout(() => void poll(), PROCESSING_POLL_MS);
     }
     void poll();
     return () => {

@@ -5,7 +5,7 @@ import { signInRedirect } from '../auth/auth.server';
 import { isBadgeOrder, orderPaths, type Order } from '@domain/orders';
 import { pickMessages } from '@i18n/i18n';
 import { localePath, type Locale } from '@i18n/locales';
-import { getConfig } from '@server/config';
+import { portalConfig } from '@lib/portal-config.server';
 import type { PaymentType } from '@domain/payments';
 import { loadOrder, type LoadResult } from '../orders/orders.server';
 
@@ -57,7 +57,6 @@ export async function processingPageData(
 /** The PaymentForm island's props for an order (pay page and summary editor alike). */
 export function paymentFormProps(order: Order, locale: Locale) {
   const payment = order.payment;
-  const config = getConfig();
   return {
     locale,
     base: `/${localePath(locale)}`,
@@ -78,12 +77,6 @@ export function paymentFormProps(order: Order, locale: Locale) {
     },
     updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
     processingPath: orderPaths(order).processing,
-    bank: {
-      name: config.BANK_NAME,
-      code: config.BANK_CODE,
-      accountName: config.BANK_ACCOUNT_NAME,
-      accountNumber: config.BANK_ACCOUNT_NUMBER,
-      swift: config.BANK_SWIFT_CODE,
-    },
+    bank: portalConfig().bank,
   };
 }

@@ -1,0 +1,55 @@
+import { getConfig } from '@server/config';
+
+/** Where and to whom transfers go: shown on the pay page for ATM transfers and remittances. */
+export interface BankTransferInstructions {
+  name: string;
+  code: string;
+  accountName: string;
+  accountNumber: string;
+  swift: string;
+}
+
+/**
+ * The settings page code may read. Everything here is public: pages print it and islands
+ * serialize it into the HTML, so no secret (hash keys, client secret, pick-up secret, operator
+ * token, database URL) may ever be added.
+ */
+export interface PortalConfig {
+  /** Public origin of the portal; undefined: take it from each request. */
+  siteUrl: string | undefined;
+  conferenceHomeUrl: string;
+  /** The identity service's member centre; undefined: the dev identity service's page. */
+  memberCentreUrl: string | undefined;
+  venueMapUrl: string;
+  /** Domain of the identity token cookie; undefined: the portal's own host. */
+  authCookieDomain: string | undefined;
+  bank: BankTransferInstructions;
+  /** The registration API the pages call; undefined: the embedded one, in-process. */
+  apiBaseUrl: string | undefined;
+  requestTimeoutMs: number;
+}
+
+/**
+ * The public settings for pages, features and components: the one module of page code that
+ * reads the server configuration (DESIGN §3). It copies fields one by one, so a new variable in
+ * `@server/config` stays out of page code until someone adds it here on purpose.
+ */
+export function portalConfig(): PortalConfig {
+  const config = getConfig();
+  return {
+    siteUrl: config.SITE_URL,
+    conferenceHomeUrl: config.CONFERENCE_HOME_URL,
+    memberCentreUrl: config.MEMBER_CENTRE_URL,
+    venueMapUrl: config.VENUE_MAP_URL,
+    authCookieDomain: config.AUTH_COOKIE_DOMAIN,
+    bank: {
+      name: config.BANK_NAME,
+      code: config.BANK_CODE,
+      accountName: config.BANK_ACCOUNT_NAME,
+      accountNumber: config.BANK_ACCOUNT_NUMBER,
+      swift: config.BANK_SWIFT_CODE,
+    },
+    apiBaseUrl: config.API_BASE_URL,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A live configuration whose secrets are easy to spot in whatever page code can read.
+const SECRETS = {
+  DATABASE_URL: 'postgres://portal:db-password-SECRET@db.example.org:5432/portal',
+  IDENTITY_CLIENT_SECRET: 'client-secret-SECRET',
+  NEWEBPAY_HASH_KEY: 'hashkey-SECRET-90123456789012345',
+  NEWEBPAY_HASH_IV: 'hashiv-SECRET-56',
+  PICKUP_CODE_SECRET: 'pickup-code-SECRET-value',
+  OPERATOR_TOKEN: 'operator-token-SECRET-0123456789',
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('portal config (public settings for page code)', () => {
+  it('exposes the public settings and none of the secrets', async () => {
+    vi.stubEnv('IDENTITY_URL', 'https://id.example.org');
+    vi.stubEnv('NEWEBPAY_GATEWAY_URL', 'https://core.newebpay.com/MPG/mpg_gateway');
+    vi.stubEnv('NEWEBPAY_MERCHANT_ID', 'MS1234');
+    vi.stubEnv('SITE_URL', 'https://portal.example.org');
+    vi.stubEnv('API_BASE_URL', 'https://api.example.org');
+    vi.stubEnv('BANK_NAME', 'Example Bank');
+    for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
+    // Imported after the environment is set: the configuration is read once, on first use.
+    const { portalConfig } = await import('./portal-config.server');
+
+    const config = portalConfig();
+    expect(Object.keys(config).sort()).toEqual([
+      'apiBaseUrl',
+      'authCookieDomain',
+      'bank',
+      'conferenceHomeUrl',
+      'memberCentreUrl',
+      'requestTimeoutMs',
+      'siteUrl',
+      'venueMapUrl',
+    ]);
+    expect(config.siteUrl).toBe('https://portal.example.org');
+    expect(config.apiBaseUrl).toBe('https://api.example.org');
+    expect(config.bank.name).toBe('Example Bank');
+    const serialized = JSON.stringify(config);
+    expect(serialized).not.toMatch(/SECRET/);
+  });
+});

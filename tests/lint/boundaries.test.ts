@@ -1,0 +1,119 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's eslint.config.js on snippets: the zone comes from the (made-up) path. Files
+// that do not exist are outside the TypeScript project, so the type-aware rules get them from the
+// project service's default project, with the compiler options of tsconfig.json.
+const PROBES = ['src/*/lint-probe.ts', 'src/*/*/lint-probe.ts', 'src/*/*/LintProbe.tsx'];
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: {
+    files: PROBES.filter((p) => !p.endsWith('.astro')),
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: PROBES, defaultProject: 'tsconfig.json' } },
+    },
+  },
+});
+
+async function lint(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, severity: m.severity, message: m.message }));
+}
+const errorsOf = async (filePath: string, code: string, rule: string) =>
+  (await lint(filePath, code)).filter((m) => m.rule === rule && m.severity === 2);
+
+describe('import boundaries (DESIGN §3, decision 008)', () => {
+  it('keeps the domain free of project modules', async () => {
+    const errors = await errorsOf(
+      'src/domain/lint-probe.ts',
+      "import { openDatabase } from '@server/db/client';\nexport const open = openDatabase;\n",
+      'no-restricted-imports',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/src\/domain imports no project module/);
+  });
+
+  it('keeps the server out of the features', async () => {
+    const errors = await errorsOf(
+      'src/server/services/lint-probe.ts',
+      "import BadgeWizard from '@features/badges/BadgeWizard';\nexport const wizard = BadgeWizard;\n",
+      'no-restricted-imports',
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('keeps pages off the server, alias or relative', async () => {
+    const alias = await errorsOf(
+      'src/pages/[locale]/lint-probe.astro',
+      "---\nimport { getConfig } from '@server/config';\nconst site = getConfig().SITE_URL;\n---\n<p>{site}</p>\n",
+      'no-restricted-imports',
+    );
+    expect(alias).toHaveLength(1);
+    expect(alias[0]!.message).toMatch(/portal-config/);
+    const relative = await errorsOf(
+      'src/features/payments/lint-probe.ts',
+      "export { getConfig } from '../../server/config';\n",
+      'no-restricted-imports',
+    );
+    expect(relative.length).toBeGreaterThan(0);
+    const script = await errorsOf(
+      'src/pages/[locale]/lint-probe.astro',
+      "<p>Hi</p>\n<script>\nimport { getRuntime } from '@server/runtime';\nconsole.log(getRuntime);\n</script>\n",
+      'no-restricted-imports',
+    );
+    expect(script).toHaveLength(1);
+    const dynamic = await errorsOf(
+      'src/features/payments/LintProbe.tsx',
+      "export const load = () => import('@server/runtime');\n",
+      'boundaries/dynamic-imports',
+    );
+    expect(dynamic).toHaveLength(1);
+  });
+
+  it('lets the portal-config seam read the server configuration', async () => {
+    const messages = await lint(
+      'src/lib/portal-config.server.ts',
+      "import { getConfig } from '@server/config';\nexport const siteUrl = () => getConfig().SITE_URL;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('islands', () => {
+  it('refuses a floating promise', async () => {
+    const errors = await errorsOf(
+      'src/features/payments/LintProbe.tsx',
+      [
+        'export function LintProbe() {',
+        "  const save = async () => fetch('/api/v1/orders');",
+        '  const onClick = () => {',
+        '    save();',
+        '  };',
+        '  return <button onClick={onClick}>Save</button>;',
+        '}',
+        '',
+      ].join('\n'),
+      '@typescript-eslint/no-floating-promises',
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuses a hook called conditionally', async () => {
+    const errors = await errorsOf(
+      'src/features/payments/LintProbe.tsx',
+      [
+        "import { useState } from 'react';",
+        'export function LintProbe({ open }: { open: boolean }) {',
+        '  if (open) {',
+        '    const [n] = useState(0);',
+        '    return <p>{n}</p>;',
+        '  }',
+        '  return null;',
+        '}',
+        '',
+      ].join('\n'),
+      'react-hooks/rules-of-hooks',
+    );
+    expect(errors).toHaveLength(1);
+  });
+});
