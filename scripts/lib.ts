@@ -13,7 +13,9 @@
  *     DATABASE_URL, which both can share) instead of a stack trace.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { DomainError } from '@domain/errors';
 import { ApiError } from '@server/api/errors';
 import { getConfig, type Config } from '@server/config';
 import { DatabaseInUseError, openDatabase, type Database } from '@server/db/client';
@@ -52,6 +54,17 @@ function operatorToken(config: Config): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
 }
 
+/** The organiser running an operator command: OPERATOR_NAME, else the login name. */
+export function operatorName(): string {
+  let login = '';
+  try {
+    login = userInfo().username;
+  } catch {
+    // no passwd entry (containers): fall back below
+  }
+  return (process.env.OPERATOR_NAME || login || 'operator').replace(/[^\w.@+-]/g, '').slice(0, 64) || 'operator';
+}
+
 function operatorApi(base: string, token: string): OperatorApi {
   const root = `${base.replace(/\/$/, '')}/api/v1/operator`;
   return async (method, path, body) => {
@@ -61,6 +74,8 @@ function operatorApi(base: string, token: string): OperatorApi {
         method,
         headers: {
           authorization: `Bearer ${token}`,
+          // Who runs the command, for the orders' audit trail (order_events.actor_id).
+          'x-operator': operatorName(),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -103,7 +118,12 @@ export async function runCommand<A>(usage: string, parse: () => A, handlers: Com
     if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
       console.error(`${(error as Error).message}\n\n${usage}`);
       process.exitCode = 2;
-    } else if (error instanceof CommandError || error instanceof ApiError || error instanceof DatabaseInUseError) {
+    } else if (
+      error instanceof CommandError ||
+      error instanceof ApiError ||
+      error instanceof DomainError ||
+      error instanceof DatabaseInUseError
+    ) {
       console.error(`error: ${error.message}`);
       process.exitCode = 1;
     } else if (error instanceof Error && error.message.startsWith('Invalid configuration')) {

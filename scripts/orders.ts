@@ -3,8 +3,17 @@
  *
  *   npm run orders -- list [--event <slug>] [--status <status>] [--limit <n, default 100>]
  *   npm run orders -- mark-paid <orderNo>     confirm a transfer: paid, badge issued with its QR code
- *   npm run orders -- approve <orderNo>       approve an order pending approval or in audit
+ *   npm run orders -- approve <orderNo>       approve an order pending approval or in audit (its payment
+ *                                             deadline, if it is charged, starts now)
+ *   npm run orders -- reject <orderNo> --reason "…"   reject it: the seat is freed, the reason shown
+ *   npm run orders -- cancel <orderNo> [--reason "…"] cancel it (a paid one: its payments become refund_due)
+ *   npm run orders -- refunds                 payments owed back (a second charge, a charge after a
+ *                                             confirmed transfer, a canceled paid order)
+ *   npm run orders -- refunded <paymentId>    a refund owed has been paid back
  *   npm run orders -- expire                  unpaid orders past their deadline become overdue
+ *
+ * Every change goes through the same order-state service as the API, and is recorded in the
+ * order's trail (order_events) with the operator's name (OPERATOR_NAME, else the login name).
  *
  * Uses the server's configuration and database (DATABASE_URL, or PGlite under DATA_DIR). PGlite
  * cannot be shared between processes: while the portal server has it open, the command goes
@@ -15,26 +24,38 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { events, orders, PAYMENT_STATUSES, users } from '@server/db/schema';
-import { expireOverdueOrders, markPaid } from '@server/services/payments';
-import { CommandError, localTime, runCommand, table, UsageError } from './lib';
+import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '@server/services/payments';
+import { formatMoney } from '@lib/format';
+import { CommandError, localTime, operatorName, runCommand, table, UsageError } from './lib';
 import { DEFAULT_TIMEZONE } from '@lib/format';
 
 const USAGE = `usage:
   npm run orders -- list [--event <slug>] [--status <${PAYMENT_STATUSES.join('|')}>] [--limit <n>]
   npm run orders -- mark-paid <orderNo>
   npm run orders -- approve <orderNo>
+  npm run orders -- reject <orderNo> --reason "<why>"
+  npm run orders -- cancel <orderNo> [--reason "<why>"]
+  npm run orders -- refunds
+  npm run orders -- refunded <paymentId>
   npm run orders -- expire`;
 
 type Args =
   | { command: 'list'; event: string | undefined; status: (typeof PAYMENT_STATUSES)[number] | undefined; limit: number }
   | { command: 'mark-paid' | 'approve'; orderNo: string }
-  | { command: 'expire' };
+  | { command: 'reject' | 'cancel'; orderNo: string; reason: string | undefined }
+  | { command: 'refunded'; paymentId: string }
+  | { command: 'expire' | 'refunds' };
 
 function parse(): Args {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { event: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string', default: '100' } },
+    options: {
+      event: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string', default: '100' },
+      reason: { type: 'string' },
+    },
     allowPositionals: true,
   });
   if (command === 'list') {
@@ -52,7 +73,17 @@ function parse(): Args {
       throw new UsageError(`${command} takes exactly one order number`);
     return { command, orderNo: positionals[0]!.trim().toUpperCase() };
   }
-  if (command === 'expire') {
+  if (command === 'reject' || command === 'cancel') {
+    if (positionals.length !== 1) throw new UsageError(`${command} takes exactly one order number`);
+    const reason = values.reason?.trim();
+    if (command === 'reject' && !reason) throw new UsageError('reject needs --reason "<why>" (the registrant sees it)');
+    return { command, orderNo: positionals[0]!.trim().toUpperCase(), reason };
+  }
+  if (command === 'refunded') {
+    if (positionals.length !== 1) throw new UsageError('refunded takes exactly one payment id (see `refunds`)');
+    return { command, paymentId: positionals[0]!.trim() };
+  }
+  if (command === 'expire' || command === 'refunds') {
     if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     return { command };
   }
@@ -95,12 +126,65 @@ function printList(rows: Row[], total: number | undefined, limit: number, timeZo
   );
 }
 
+const deadline = (at: Date | null) => (at ? `; to be paid by ${localTime(at, DEFAULT_TIMEZONE)}` : '');
+
+type RefundRow = {
+  paymentId: string;
+  orderNo: string;
+  email: string;
+  eventSlug: string;
+  method: string;
+  currency: string;
+  amountCents: number;
+  reason: string | null;
+  gatewayTradeNo: string | null;
+  at: Date | string;
+};
+
+function printRefunds(rows: RefundRow[], timeZone: string) {
+  if (rows.length === 0) {
+    console.log('no refunds due');
+    return;
+  }
+  console.log(
+    table(
+      [
+        'payment id',
+        'order no',
+        'e-mail',
+        'event',
+        'method',
+        'amount',
+        'reason',
+        'gateway trade no',
+        `since (${timeZone})`,
+      ],
+      rows.map((r) => [
+        r.paymentId,
+        r.orderNo,
+        r.email,
+        r.eventSlug,
+        r.method,
+        formatMoney(r.amountCents, r.currency === 'USD' ? 'USD' : 'TWD'),
+        r.reason ?? '-',
+        r.gatewayTradeNo ?? '-',
+        localTime(r.at, timeZone),
+      ]),
+    ),
+  );
+  console.log(
+    `\n${rows.length === 1 ? '1 refund' : `${rows.length} refunds`} due; after paying one back: npm run orders -- refunded <payment id>`,
+  );
+}
+
 const notApprovable = (orderNo: string, status: string | null) =>
   new CommandError(`${orderNo} cannot be approved: its approval status is ${status ?? 'none (it needs no approval)'}`);
 
 await runCommand(USAGE, parse, {
   async db({ db }, args, config) {
     const now = new Date();
+    const orderCtx = { now, pickupSecret: config.PICKUP_CODE_SECRET, paymentDays: config.PAYMENT_EXPIRES_DAYS };
+    const actor = { kind: 'organiser' as const, id: operatorName() };
     if (args.command === 'list') {
       if (args.event) {
         const [event] = await db.select({ id: events.id }).from(events).where(eq(events.slug, args.event)).limit(1);
@@ -144,7 +228,7 @@ await runCommand(USAGE, parse, {
         .where(eq(orders.orderNo, args.orderNo))
         .limit(1);
       if (!before) throw new CommandError(`no order ${args.orderNo}`);
-      const result = await markPaid(db, args.orderNo, { now, pickupSecret: config.PICKUP_CODE_SECRET });
+      const result = await markPaid(db, args.orderNo, orderCtx, actor);
       console.log(
         result === 'already_paid'
           ? `${args.orderNo} was already paid; nothing changed`
@@ -152,21 +236,27 @@ await runCommand(USAGE, parse, {
       );
     } else if (args.command === 'approve') {
       const [order] = await db
-        .select({ id: orders.id, approval: orders.approvalStatus })
+        .select({ approval: orders.approvalStatus })
         .from(orders)
         .where(eq(orders.orderNo, args.orderNo))
         .limit(1);
       if (!order) throw new CommandError(`no order ${args.orderNo}`);
       if (order.approval !== 'pending_approval' && order.approval !== 'auditing')
         throw notApprovable(args.orderNo, order.approval);
-      // Guarded: only from the state just read, so two operators cannot both "approve".
-      const updated = await db
-        .update(orders)
-        .set({ approvalStatus: 'approved', updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.approvalStatus, order.approval)))
-        .returning({ id: orders.id });
-      if (updated.length === 0) throw new CommandError(`${args.orderNo} changed meanwhile; run the command again`);
-      console.log(`${args.orderNo}: ${order.approval} → approved`);
+      const updated = await decideOrder(db, args.orderNo, { type: 'approve' }, orderCtx, actor);
+      console.log(`${args.orderNo}: ${order.approval} → approved${deadline(updated.paymentExpiresAt)}`);
+    } else if (args.command === 'reject' || args.command === 'cancel') {
+      const command =
+        args.command === 'reject'
+          ? ({ type: 'reject', reason: args.reason ?? '' } as const)
+          : ({ type: 'cancel', reason: args.reason } as const);
+      const updated = await decideOrder(db, args.orderNo, command, orderCtx, actor);
+      console.log(`${args.orderNo}: → ${args.command === 'reject' ? 'rejected' : updated.paymentStatus}`);
+    } else if (args.command === 'refunds') {
+      printRefunds(await listRefundsDue(db), DEFAULT_TIMEZONE);
+    } else if (args.command === 'refunded') {
+      await markRefunded(db, args.paymentId, { now }, actor);
+      console.log(`${args.paymentId}: refund_due → refunded`);
     } else {
       const n = await expireOverdueOrders(db, now);
       console.log(n === 1 ? '1 order is now overdue' : `${n} orders are now overdue`);
@@ -213,6 +303,42 @@ await runCommand(USAGE, parse, {
       const { result } = (await call('POST', `${orderPath(args.orderNo)}/approve`)) as { result: string };
       if (result === 'already_approved') throw notApprovable(args.orderNo, 'approved');
       console.log(`${args.orderNo}: → approved`);
+    } else if (args.command === 'reject' || args.command === 'cancel') {
+      const { result } = (await call('POST', `${orderPath(args.orderNo)}/${args.command}`, {
+        ...(args.reason ? { reason: args.reason } : {}),
+      })) as { result: string };
+      console.log(`${args.orderNo}: → ${result}`);
+    } else if (args.command === 'refunds') {
+      const rows = (await call('GET', '/refunds')) as {
+        payment_id: string;
+        order_no: string;
+        email: string;
+        event_slug: string;
+        method: string;
+        currency: string;
+        amount_cents: number;
+        reason: string | null;
+        gateway_trade_no: string | null;
+        at: string;
+      }[];
+      printRefunds(
+        rows.map((r) => ({
+          paymentId: r.payment_id,
+          orderNo: r.order_no,
+          email: r.email,
+          eventSlug: r.event_slug,
+          method: r.method,
+          currency: r.currency,
+          amountCents: r.amount_cents,
+          reason: r.reason,
+          gatewayTradeNo: r.gateway_trade_no,
+          at: r.at,
+        })),
+        DEFAULT_TIMEZONE,
+      );
+    } else if (args.command === 'refunded') {
+      await call('POST', `/payments/${encodeURIComponent(args.paymentId)}/refunded`);
+      console.log(`${args.paymentId}: refund_due → refunded`);
     } else {
       const { expired } = (await call('POST', '/expire')) as { expired: number };
       console.log(expired === 1 ? '1 order is now overdue' : `${expired} orders are now overdue`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayedPaymentStatus, orderSummaryPath, registrationStatus } from './orders';
+import { displayedPaymentStatus, registrationStatus } from './orders';
+import { orderPages } from './registration-kinds';
 
 describe('order status rules (spec §4)', () => {
   it.each([
@@ -16,7 +17,7 @@ describe('order status rules (spec §4)', () => {
   });
 
   it('links an order to its summary under its event', () => {
-    expect(orderSummaryPath({ eventSlug: 'opening-forum', orderId: 'abc' })).toBe(
+    expect(orderPages({ eventSlug: 'opening-forum', orderId: 'abc', registrationType: 'EVENT_GENERAL' }).summary).toBe(
       '/events/opening-forum/registrations/abc',
     );
   });

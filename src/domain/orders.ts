@@ -1,7 +1,8 @@
 /** Orders as the API client sees them (camelCase) and the display rules of spec §4. */
+import { isIssued, isLive, type ApprovalStatus, type PaymentStatus } from './order-lifecycle';
+import { isBadgeRegistrationType } from './registration-kinds';
 
-export type PaymentStatus = 'free' | 'pending' | 'checking' | 'paid' | 'overdue' | 'canceled';
-export type ApprovalStatus = 'pending_approval' | 'auditing' | 'approved' | 'rejected';
+export type { ApprovalStatus, PaymentStatus };
 export type DisplayedPaymentStatus = 'free' | 'unpaid' | 'checking' | 'paid' | 'overdue' | 'canceled';
 export type RegistrationStatus = 'submitted' | 'completed' | 'cancelled';
 
@@ -46,6 +47,8 @@ export type Order = {
   paymentStatus: PaymentStatus;
   paymentExpiresAt: string | null;
   approvalStatus: ApprovalStatus | null;
+  /** The organiser's reason, when the registration was rejected. */
+  rejectedReason: string | null;
   registrationId: string | null;
   currency: 'TWD' | 'USD';
   amountCents: number;
@@ -74,32 +77,15 @@ export function registrationStatus(status: PaymentStatus | string): Registration
   return 'cancelled';
 }
 
-/** Path of an order's summary page (locale prefix added by the caller). */
-export const orderSummaryPath = (order: Pick<Order, 'eventSlug' | 'orderId'>) =>
-  `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
-
-const BADGE_TYPES = new Set(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
-export const isBadgeOrder = (order: Pick<Order, 'registrationType'>) => BADGE_TYPES.has(order.registrationType);
-
-/** Where an order's pages live: badges under /badges/{id}, others under their event. */
-export function orderPaths(order: Pick<Order, 'orderId' | 'eventSlug' | 'registrationType'>) {
-  const summary = `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
-  const base = isBadgeOrder(order) ? `/badges/${encodeURIComponent(order.orderId)}` : summary;
-  return {
-    summary,
-    pay: `${base}/pay`,
-    processing: `${base}/processing`,
-    done: isBadgeOrder(order) ? '/account/badge' : summary,
-  };
-}
+export const isBadgeOrder = (order: Pick<Order, 'registrationType'>) => isBadgeRegistrationType(order.registrationType);
 
 /** Whether an order's remittance and invoice details may still be changed (spec §4 Form editing). */
 export function editState(
   order: Pick<Order, 'paymentStatus' | 'formModifyExpiresAt'>,
   now: Date,
 ): 'editable' | 'paid' | 'expired' | 'closed' {
-  if (order.paymentStatus === 'paid' || order.paymentStatus === 'free') return 'paid';
-  if (order.paymentStatus === 'overdue' || order.paymentStatus === 'canceled') return 'closed';
+  if (isIssued(order.paymentStatus)) return 'paid';
+  if (!isLive(order.paymentStatus)) return 'closed';
   if (order.formModifyExpiresAt && new Date(order.formModifyExpiresAt).getTime() < now.getTime()) return 'expired';
   return 'editable';
 }

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { newOrderNo } from '@server/services/order-no';
-import { badges, events, orders, payments, registrations, users } from '@server/db/schema';
+import { badges, events, orderPayments, orders, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { counts, getJson, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
@@ -164,8 +164,8 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
         paymentExpiresAt: null,
       });
       expect(await seatsTaken(db, 'opening-forum')).toBe(1);
-      // A free order has no payment row; the form is stored as a registration.
-      expect(await db.select().from(payments).where(eq(payments.orderId, body.order_id))).toHaveLength(0);
+      // A free order has no payment record; the form is stored as a registration.
+      expect(await db.select().from(orderPayments).where(eq(orderPayments.orderId, body.order_id))).toHaveLength(0);
       expect(await db.select().from(registrations).where(eq(registrations.orderId, body.order_id))).toHaveLength(1);
       const event = await getJson(app, '/api/v1/events/opening-forum', amy);
       expect(event.body.data).toMatchObject({ capacity: 200, seats_left: 199 });
@@ -361,11 +361,14 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       const order = await a.json();
       expect(order).toMatchObject({ payment_status: 'pending', approval_status: null });
       const [row] = await db.select().from(orders).where(eq(orders.id, order.order_id));
-      expect(row).toMatchObject({ amountCents: 50_000, holdsSeat: true });
+      expect(row).toMatchObject({
+        amountCents: 50_000,
+        totalTwdCents: 50_000,
+        unitPriceTwdCents: 50_000,
+        holdsSeat: true,
+      });
       expect(row!.paymentExpiresAt).toBeInstanceOf(Date);
       expect(row!.paymentExpiresAt!.getTime()).toBeGreaterThan(Date.now());
-      const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.order_id));
-      expect(payment).toMatchObject({ status: 'pending', amountTwd: 50_000 });
 
       await expectError(await register(app, bob!, 'paid-workshop'), 400, 'event_capacity_full');
       expect(await seatsTaken(db, 'paid-workshop')).toBe(1);
@@ -373,7 +376,6 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
       // Amy's payment deadline passes.
       const past = new Date(Date.now() - 60_000);
       await db.update(orders).set({ paymentExpiresAt: past }).where(eq(orders.id, order.order_id));
-      await db.update(payments).set({ dueDate: past }).where(eq(payments.orderId, order.order_id));
 
       const retry = await register(app, bob!, 'paid-workshop');
       expect(retry.status).toBe(201);

@@ -104,7 +104,8 @@ export async function counts(db: Db) {
     (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     orders: await n(schema.orders),
-    payments: await n(schema.payments),
+    payments: await n(schema.orderPayments),
+    orderEvents: await n(schema.orderEvents),
     registrations: await n(schema.registrations),
     badges: await n(schema.badges),
     receipts: await n(schema.receipts),
@@ -116,10 +117,14 @@ export async function counts(db: Db) {
 /** The order, payment, receipt and badge rows of an order, for before/after comparisons. */
 export async function orderState(db: Db, orderId: string) {
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
+  const payments = await db
+    .select()
+    .from(schema.orderPayments)
+    .where(eq(schema.orderPayments.orderId, orderId))
+    .orderBy(schema.orderPayments.createdAt);
   const [receipt] = await db.select().from(schema.receipts).where(eq(schema.receipts.orderId, orderId));
   const [badge] = await db.select().from(schema.badges).where(eq(schema.badges.orderId, orderId));
-  return { order, payment, receipt: receipt ?? null, badge: badge ?? null };
+  return { order, payments, receipt: receipt ?? null, badge: badge ?? null };
 }
 
 /**

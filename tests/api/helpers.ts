@@ -55,7 +55,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     reset: async () => {
       await database.db.execute(
         sql.raw(
-          `truncate users, events, files, orders, payments, payment_notifications, receipts, badges, badge_links, registrations, order_contents restart identity cascade`,
+          `truncate users, events, files, orders, order_payments, order_events, payment_notifications, receipts, badges, badge_links, registrations, order_contents restart identity cascade`,
         ),
       );
     },
@@ -70,6 +70,8 @@ export type TestAppOptions = {
   /** Upload storage; default: a fresh in-memory one (tests never write under DATA_DIR). */
   storage?: FileStorage;
   log?: ServerAppOptions['log'];
+  /** Opens the operator API with this token. */
+  operatorToken?: string;
 };
 
 /** The server app (API + dev identity) over a test database, as `npm start` builds it. */

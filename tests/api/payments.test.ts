@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { badges, events, orders, paymentNotifications, payments } from '@server/db/schema';
+import { badges, events, orders, paymentNotifications } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { decryptTradeInfo } from '@server/payments/newebpay';
 import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
@@ -387,7 +387,12 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(second.get('LangType')).toBe('zh-tw');
       expect(second.get('ItemDesc')).toBe('專業人士識別證');
       expect(second.get('ClientBackURL')).toBe(`${TEST_ORIGIN}/zh-tw/badges/${order.order_id}/pay`);
-      expect((await state()).payment).toMatchObject({ type: 'credit_card', cardAttempts: 2 });
+      const after = await state();
+      expect(after.order).toMatchObject({ paymentType: 'credit_card', cardAttempts: 2 });
+      expect(after.payments.map((p) => [p.merchantOrderNo, p.status, p.amountCents])).toEqual([
+        [`${order.order_no}_1`, 'started', 100_000],
+        [`${order.order_no}_2`, 'started', 100_000],
+      ]);
     });
 
     it('the success card pays the order (notify in-process), the return goes 303 to processing, the badge gets its QR', async () => {
@@ -395,11 +400,11 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(back.status).toBe(303);
       expect(back.headers.get('location')).toBe(`/en/badges/${order.order_id}/processing`);
 
-      const { order: row, payment, badge } = await state();
-      expect(row).toMatchObject({ paymentStatus: 'paid', paidAt: expect.any(Date) });
-      expect(payment).toMatchObject({
+      const { order: row, payments, badge } = await state();
+      expect(row).toMatchObject({ paymentStatus: 'paid', paidAt: expect.any(Date), paymentType: 'credit_card' });
+      expect(payments.at(-1)).toMatchObject({
         status: 'paid',
-        type: 'credit_card',
+        method: 'credit_card',
         gatewayStatus: 'SUCCESS',
         gatewayTradeNo: expect.stringMatching(/^\d{14}$/),
       });
@@ -429,14 +434,15 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       const { back } = await payByCard(SANDBOX_TEST_CARDS.declined);
       expect(back.status).toBe(303);
       expect(back.headers.get('location')).toBe(`/en/badges/${order.order_id}/processing`);
-      const { order: row, payment, badge } = await state();
+      const { order: row, payments, badge } = await state();
       expect(row!.paymentStatus).toBe('pending');
-      expect(payment!.gatewayStatus).toBeTruthy();
-      expect(payment!.gatewayStatus).not.toBe('SUCCESS');
+      expect(payments.at(-1)!.status).toBe('declined');
+      expect(payments.at(-1)!.gatewayStatus).toBeTruthy();
+      expect(payments.at(-1)!.gatewayStatus).not.toBe('SUCCESS');
       expect(badge).toBeNull();
       const view = (await getJson(app, `/api/v1/orders/${order.order_id}`, token)).body.data;
       expect(view.payment).toMatchObject({
-        gateway_status: payment!.gatewayStatus,
+        gateway_status: payments.at(-1)!.gatewayStatus,
         gateway_message: expect.any(String),
       });
       expect((await app.request('/api/v1/demonstration', bearer(token))).status).toBe(404);
@@ -446,11 +452,12 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect((await state()).order!.paymentStatus).toBe('paid');
     });
 
-    it('an order without a TWD price starts no card payment (and records no attempt)', async () => {
-      await database.db.update(events).set({ priceCentsTwd: 0 }).where(eq(events.slug, 'badge-professional'));
+    it('an order whose TWD price is not whole dollars starts no card payment (and records no attempt)', async () => {
+      // The gateway's Amt is whole TWD: such a price (an organiser's typo) is refused, not rounded.
+      await database.db.update(orders).set({ totalTwdCents: 100_050 }).where(eq(orders.id, order.order_id));
       await expectUnchanged(
         () => app.request(`/api/v1/payment/${order.order_id}/tradeinfo`, bearer(token)),
-        409,
+        400,
         'currency_unavailable',
       );
     });
@@ -595,9 +602,9 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       const res = await notify({ ...failed, Status: 'SUCCESS' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ data: { result: 'declined' } });
-      const { order: row, payment } = await state();
+      const { order: row, payments } = await state();
       expect(row!.paymentStatus).toBe('pending');
-      expect(payment!.gatewayStatus).toBe('MPG03009');
+      expect(payments.at(-1)).toMatchObject({ status: 'declined', gatewayStatus: 'MPG03009' });
     });
 
     it('a late failure after the payment changes nothing', async () => {
@@ -632,9 +639,19 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       expect(usd.status).toBe(200);
       const res = await notify(good());
       expect(res.status).toBe(200);
-      const { order: row, payment } = await state();
-      expect(row).toMatchObject({ paymentStatus: 'paid', currency: 'TWD', amountCents: 100_000 });
-      expect(payment).toMatchObject({ status: 'paid', type: 'credit_card', amountTwd: 100_000, amountUsd: null });
+      const { order: row, payments } = await state();
+      expect(row).toMatchObject({
+        paymentStatus: 'paid',
+        paymentType: 'credit_card',
+        currency: 'TWD',
+        amountCents: 100_000,
+      });
+      expect(payments.at(-1)).toMatchObject({
+        status: 'paid',
+        method: 'credit_card',
+        currency: 'TWD',
+        amountCents: 100_000,
+      });
     });
 
     it('a charge for an overdue order whose owner has since applied again is received (200) and logged for a refund', async () => {
@@ -654,13 +671,13 @@ describe.each(DATABASES)('payments API (%s)', (kind) => {
       });
       const [old] = await database.db.select().from(orders).where(eq(orders.id, order.order_id));
       expect(old!.paymentStatus).toBe('overdue');
-      const [current] = await database.db.select().from(payments).where(eq(payments.orderId, second.order_id));
-      expect(current!.status).toBe('pending');
+      const [current] = await database.db.select().from(orders).where(eq(orders.id, second.order_id));
+      expect(current!.paymentStatus).toBe('pending');
     });
   });
 
   it('mark-paid of an unknown order is a not-found error; of an overdue one it pays', async () => {
-    await expect(markPaid(database.db, 'TC000000XXXXXX', paidCtx())).rejects.toMatchObject({ status: 404 });
+    await expect(markPaid(database.db, 'TC000000XXXXXX', paidCtx())).rejects.toMatchObject({ code: 'not_found' });
     await database.db.update(orders).set({ paymentStatus: 'overdue' }).where(eq(orders.id, order.order_id));
     expect(await markPaid(database.db, order.order_no, paidCtx())).toBe('paid');
     expect(await counts(database.db)).toMatchObject({ badges: 1 });

@@ -7,12 +7,14 @@ import { camelize, snakeize } from '@domain/case';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { check, QueryInt } from '@domain/validation';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '@i18n/locales';
-import { eventView, findEventBySlug, listEvents } from '../services/events';
+import { DomainError } from '@domain/errors';
+import { findEventBySlug, listEvents } from '../services/events';
+import { expireOverdueOrders } from '../services/order-state';
 import { findOrder, listOrders } from '../services/orders';
-import { expireOverdueOrders } from '../services/payments';
 import { createUserDirectory } from '../services/users';
 import type { ApiDeps, Env, RouteContext } from './context';
-import { ApiError, badRequest, errorBody, notFound, unauthorized } from './errors';
+import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } from './errors';
+import { eventView, orderView } from './views';
 import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
 import { fileRoutes } from './routes/files';
@@ -41,6 +43,10 @@ export function createApi(deps: ApiDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof DomainError) {
+      const mapped = fromDomain(error);
+      return c.json(errorBody(mapped), mapped.status);
+    }
     log('error', 'unhandled API error', { path: c.req.path, error: String((error as Error).stack ?? error) });
     return c.json(errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred')), 500);
   });
@@ -123,7 +129,13 @@ export function createApi(deps: ApiDeps) {
     if (!result.ok) throw invalid(result.issues);
     return result.value;
   };
-  const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf };
+  const orderCtx = () => ({
+    now: now(),
+    paymentDays: deps.config.PAYMENT_EXPIRES_DAYS,
+    pickupSecret: deps.config.PICKUP_CODE_SECRET,
+    orderPrefix: deps.config.ORDER_PREFIX,
+  });
+  const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf, orderCtx };
   // Unpaid orders past their deadline become overdue (and give their seats back) before anyone
   // reads, pays or registers; at most every 10 s per instance.
   let lastExpiry = 0;
@@ -204,14 +216,14 @@ export function createApi(deps: ApiDeps) {
     const query = validQuery(c, OrderListQuery);
     const limit = query.limit ?? 20;
     const page = query.page ?? 1;
-    const { items, total } = await listOrders(deps.db, c.get('user').id, { limit, page }, c.get('locale'));
-    return send(c, { data: items, meta: { page, limit, total } });
+    const { items, total } = await listOrders(deps.db, c.get('user').id, { limit, page });
+    return send(c, { data: items.map((o) => orderView(o, c.get('locale'))), meta: { page, limit, total } });
   });
 
   app.get('/orders/:orderId', auth, async (c) => {
-    const order = await findOrder(deps.db, c.get('user').id, c.req.param('orderId'), c.get('locale'));
+    const order = await findOrder(deps.db, c.get('user').id, c.req.param('orderId'));
     if (!order) throw notFound('Order');
-    return send(c, { data: order });
+    return send(c, { data: orderView(order, c.get('locale')) });
   });
 
   orderRoutes(app, ctx);

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { IdentityClient } from '../identity/identity';
 import type { MpgKeys } from '../payments/newebpay';
 import type { FileStorage } from '../services/storage';
+import type { OrderContext } from '../services/order-state';
 import type { User } from '../services/users';
 
 export type ApiConfig = Pick<
@@ -49,4 +50,6 @@ export type RouteContext = {
   /** Answers `payload` as snake_case JSON. */
   send: (c: Context, payload: unknown, status?: 200 | 201) => Response;
   originOf: (c: Context) => string;
+  /** The clock and the order settings every order transition takes. */
+  orderCtx: () => OrderContext;
 };

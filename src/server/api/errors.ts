@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorCode } from '@domain/errors';
 
-/** An error the API answers with its status and the body `{code, message, error}`. */
+/** An error of the HTTP layer itself (validation, body, auth), answered with its status. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -16,6 +17,44 @@ export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `$
 export const unauthorized = (message = 'Sign-in required') => new ApiError(401, 'unauthorized', message);
 export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
   new ApiError(400, code, message, details);
+
+/**
+ * The one table from a domain refusal to its HTTP status. 400: the request can never succeed as
+ * sent (spec §8 codes); 403/404: whose and what; 409: the order's state does not allow it now.
+ */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> = {
+  not_found: 404,
+  event_type_not_supported: 400,
+  invalid_registration_type: 400,
+  registration_not_open: 400,
+  registration_closed: 400,
+  demonstration_invalid: 400,
+  event_capacity_full: 400,
+  invalid_photo: 400,
+  reason_required: 400,
+  currency_unavailable: 400,
+  link_expired: 404,
+  link_not_for_user: 403,
+  link_used: 409,
+  demonstration_exists: 409,
+  order_paid: 409,
+  order_closed: 409,
+  form_modify_expired: 409,
+  payment_type_locked: 409,
+  order_not_payable: 409,
+  order_superseded: 409,
+  not_approved: 409,
+  not_awaiting_approval: 409,
+  already_approved: 409,
+  order_not_rejectable: 409,
+  order_not_cancelable: 409,
+  order_state_changed: 409,
+  not_refund_due: 409,
+};
+
+/** A domain refusal as the API's error. */
+export const fromDomain = (error: DomainError) =>
+  new ApiError(DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.details);
 
 /** The error body of the wire format. */
 export function errorBody(error: ApiError) {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { kindOf, needsApproval } from '@domain/registration-kinds';
 import type { Db } from './client';
 import { newOrderNo } from '../services/order-no';
-import { events, orders, payments, users } from './schema';
+import { events, orders, users } from './schema';
 
 /**
  * Demo data for benchmarks and manual testing: `count` orders for the user with `subject`
@@ -16,35 +17,32 @@ export async function seedDemoOrders(
     .values({ subject: input.subject, email: input.email, name: input.name ?? null })
     .onConflictDoUpdate({ target: users.subject, set: { email: input.email } })
     .returning();
-  const all = await db.select().from(events);
+  // Every event but the badges (one badge per user), in a stable order.
+  const all = (await db.select().from(events).orderBy(asc(events.slug))).filter((e) => !kindOf(e.type).issuesBadge);
   const statuses = ['pending', 'checking', 'paid', 'free', 'overdue', 'canceled'] as const;
   for (let i = 0; i < input.count; i++) {
     const event = all[i % all.length]!;
     const status = statuses[i % statuses.length]!;
     // One live order per user and event: extra ones are recorded as canceled.
     const live = i < all.length;
-    const [order] = await db
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(input.prefix ?? 'TC'),
-        userId: user!.id,
-        eventId: event.id,
-        registrationType: 'EVENT_GENERAL',
-        paymentStatus: live ? status : 'canceled',
-        approvalStatus: event.requiresApproval ? 'pending_approval' : null,
-        amountCents: event.priceCentsTwd,
-        createdAt: new Date(Date.now() - i * 60_000),
-      })
-      .returning();
-    if (event.priceCentsTwd > 0) {
-      await db.insert(payments).values({
-        orderId: order!.id,
-        type: 'TWD',
-        status: order!.paymentStatus,
-        amountTwd: event.priceCentsTwd,
-        unitPriceTwd: event.priceCentsTwd,
-      });
-    }
+    await db.insert(orders).values({
+      orderNo: newOrderNo(input.prefix ?? 'TC'),
+      userId: user!.id,
+      eventId: event.id,
+      registrationType: kindOf(event.type).registrationTypes[0],
+      paymentStatus: live ? status : 'canceled',
+      // Approval before payment: an order past choosing how to pay was approved.
+      approvalStatus: needsApproval(kindOf(event.type), event)
+        ? live && (status === 'checking' || status === 'paid')
+          ? 'approved'
+          : 'pending_approval'
+        : null,
+      amountCents: event.priceCentsTwd,
+      unitPriceTwdCents: event.priceCentsTwd,
+      totalTwdCents: event.priceCentsTwd,
+      paymentType: event.priceCentsTwd > 0 ? 'TWD' : null,
+      createdAt: new Date(Date.now() - i * 60_000),
+    });
   }
   return db.select().from(orders).where(eq(orders.userId, user!.id));
 }

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { BADGE_IDENTITIES } from '@domain/badges';
 import { EVENT_TYPES } from '@domain/events';
+import { CURRENCIES } from '@domain/money';
+import {
+  ACTORS,
+  APPROVAL_STATUSES,
+  LIVE_STATUSES,
+  ORDER_EVENT_KINDS,
+  PAYMENT_RECORD_STATUSES,
+  PAYMENT_STATUSES,
+} from '@domain/order-lifecycle';
+import { PAYMENT_TYPES } from '@domain/payments';
+import { BADGE_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
 import {
   bigserial,
   boolean,
@@ -26,27 +37,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const created = () => ts('created_at').notNull().defaultNow();
 const updated = () => ts('updated_at').notNull().defaultNow();
 
-export { EVENT_TYPES };
-export const PAYMENT_STATUSES = ['free', 'pending', 'checking', 'paid', 'overdue', 'canceled'] as const;
-export const APPROVAL_STATUSES = ['pending_approval', 'auditing', 'approved', 'rejected'] as const;
-export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
-export const REGISTRATION_TYPES = [
-  'PITCHING_PROJECT',
-  'PITCHING_STORY',
-  'MARKET_EARLYBIRD',
-  'MARKET_INTERNATIONAL',
-  'MARKET_DOMESTIC',
-  'MARKET_ONLINE',
-  'BADGE_FREE',
-  'BADGE_PROFESSIONAL',
-  'EVENT_GENERAL',
-  'EVENT_AUDIT',
-  'EVENT_ONLINE',
-] as const;
-export { BADGE_IDENTITIES };
+export { APPROVAL_STATUSES, BADGE_IDENTITIES, EVENT_TYPES, PAYMENT_STATUSES, PAYMENT_TYPES, REGISTRATION_TYPES };
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${quoted(values)})`);
+/** "The order counts" (domain LIVE_STATUSES), for the partial unique indexes. */
+const live = sql.raw(`payment_status in (${quoted(LIVE_STATUSES)})`);
 
 export const users = pgTable(
   'users',
@@ -137,10 +133,26 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }),
     paymentExpiresAt: ts('payment_expires_at'),
+    /** The currency being paid in (TWD unless a USD transfer was declared) and the amount due in it. */
     currency: text('currency').notNull().default('TWD'),
     /** Items charged: 1 for a badge or event, the number of works for pitching. */
     quantity: integer('quantity').notNull().default(1),
     amountCents: integer('amount_cents').notNull().default(0),
+    /** Prices fixed when the order was placed (domain pricing); never re-read from the event. */
+    unitPriceTwdCents: integer('unit_price_twd_cents').notNull().default(0),
+    unitPriceUsdCents: integer('unit_price_usd_cents'),
+    totalTwdCents: integer('total_twd_cents').notNull().default(0),
+    /** Null: the order cannot be paid in USD. */
+    totalUsdCents: integer('total_usd_cents'),
+    /** How the registrant chose to pay (pay page), and the transfer they declared. */
+    paymentType: text('payment_type', { enum: PAYMENT_TYPES }),
+    remitter: text('remitter'),
+    senderBank: text('sender_bank'),
+    lastFiveDigits: text('last_five_digits'),
+    /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
+    cardAttempts: integer('card_attempts').notNull().default(0),
+    approvedAt: ts('approved_at'),
+    rejectedReason: text('rejected_reason'),
     /** Whether this order holds one of the event's seats (released when overdue or canceled). */
     holdsSeat: boolean('holds_seat').notNull().default(false),
     /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
@@ -153,65 +165,109 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_event_idx').on(t.eventId),
     // One live registration per user and event; overdue and canceled orders do not count.
-    uniqueIndex('orders_user_event_live_idx')
-      .on(t.userId, t.eventId)
-      .where(sql`${t.paymentStatus} not in ('overdue', 'canceled')`),
+    uniqueIndex('orders_user_event_live_idx').on(t.userId, t.eventId).where(live),
     // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
     // badge event; concurrent applications race on these indexes, not on application code.
     uniqueIndex('orders_one_badge_per_user_idx')
       .on(t.userId)
-      .where(
-        sql`${t.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL') and ${t.paymentStatus} not in ('overdue', 'canceled')`,
-      ),
+      .where(sql`${inList('registration_type', BADGE_REGISTRATION_TYPES)} and ${live}`),
     uniqueIndex('orders_one_badge_per_email_idx')
       .on(t.badgeEmailKey)
-      .where(sql`${t.badgeEmailKey} is not null and ${t.paymentStatus} not in ('overdue', 'canceled')`),
+      .where(sql`${t.badgeEmailKey} is not null and ${live}`),
     check('orders_registration_type_check', inList('registration_type', REGISTRATION_TYPES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
     check(
       'orders_approval_status_check',
       sql`approval_status is null or ${inList('approval_status', APPROVAL_STATUSES)}`,
     ),
-    check('orders_currency_check', inList('currency', ['TWD', 'USD'])),
+    check('orders_currency_check', inList('currency', CURRENCIES)),
     check('orders_amount_check', sql`${t.amountCents} >= 0`),
+    check(
+      'orders_prices_check',
+      sql`${t.unitPriceTwdCents} >= 0 and ${t.totalTwdCents} >= 0 and coalesce(${t.totalUsdCents}, 0) >= 0`,
+    ),
+    check('orders_payment_type_check', sql`payment_type is null or ${inList('payment_type', PAYMENT_TYPES)}`),
+    check('orders_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
   ],
 );
 
-export const payments = pgTable(
-  'payments',
+/**
+ * The money side of an order, one row per card attempt or confirmed payment, each with its own
+ * status: started → declined | paid; a charge that cannot settle its order (already paid, since
+ * closed) is recorded as refund_due until the organiser marks it refunded.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** Chosen on the pay page; null until then. */
-    type: text('type', { enum: PAYMENT_TYPES }),
-    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
-    dueDate: ts('due_date'),
-    amountTwd: integer('amount_twd'),
-    amountUsd: integer('amount_usd'),
-    unitPriceTwd: integer('unit_price_twd'),
-    unitPriceUsd: integer('unit_price_usd'),
-    remitter: text('remitter'),
-    senderBank: text('sender_bank'),
-    lastFiveDigits: text('last_five_digits'),
+    method: text('method', { enum: PAYMENT_TYPES }).notNull(),
+    /** Card attempts: the attempt number and the gateway's MerchantOrderNo (`{orderNo}_{attempt}`). */
+    attempt: integer('attempt'),
+    merchantOrderNo: text('merchant_order_no').unique(),
+    currency: text('currency').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYMENT_RECORD_STATUSES }).notNull(),
     gatewayTradeNo: text('gateway_trade_no'),
-    /** The last card attempt's outcome from the gateway (a declined card keeps the order unpaid). */
     gatewayStatus: text('gateway_status'),
     gatewayMessage: text('gateway_message'),
     gatewayAt: ts('gateway_at'),
-    /** When the browser was last sent to the card gateway (a return without a result = abandoned). */
-    cardStartedAt: ts('card_started_at'),
-    /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
-    cardAttempts: integer('card_attempts').notNull().default(0),
+    /** Why money is owed back (refund_due): duplicate_charge, order_superseded, order_canceled… */
+    refundReason: text('refund_reason'),
     paidAt: ts('paid_at'),
+    refundedAt: ts('refunded_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
-    check('payments_type_check', sql`type is null or ${inList('type', PAYMENT_TYPES)}`),
-    check('payments_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
+    index('order_payments_order_idx').on(t.orderId, t.createdAt),
+    index('order_payments_refund_due_idx')
+      .on(t.status)
+      .where(sql`status = 'refund_due'`),
+    check('order_payments_method_check', inList('method', PAYMENT_TYPES)),
+    check('order_payments_status_check', inList('status', PAYMENT_RECORD_STATUSES)),
+    check('order_payments_currency_check', inList('currency', CURRENCIES)),
+    check('order_payments_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * Every transition of every order (domain ORDER_EVENT_KINDS): the audit trail, and the outbox
+ * that e-mails and the back office read. A worker claims unprocessed rows with
+ * `FOR UPDATE SKIP LOCKED` and sets `processed_at`.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: ACTORS }).notNull(),
+    /** The user, or the operator's name, behind the actor (null for the gateway and the system). */
+    actorId: text('actor_id'),
+    paymentStatusBefore: text('payment_status_before', { enum: PAYMENT_STATUSES }),
+    paymentStatusAfter: text('payment_status_after', { enum: PAYMENT_STATUSES }).notNull(),
+    approvalStatusBefore: text('approval_status_before', { enum: APPROVAL_STATUSES }),
+    approvalStatusAfter: text('approval_status_after', { enum: APPROVAL_STATUSES }),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: created(),
+    processedAt: ts('processed_at'),
+    /** Outbox delivery: failed tries so far, the last error, and when to try again. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: ts('available_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    index('order_events_unprocessed_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`processed_at is null`),
+    check('order_events_kind_check', inList('kind', ORDER_EVENT_KINDS)),
+    check('order_events_actor_check', inList('actor', ACTORS)),
   ],
 );
 

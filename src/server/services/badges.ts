@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { BadgeApplication, BadgeIdentity } from '@domain/badges';
+import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
-import { ApiError, badRequest, notFound } from '../api/errors';
+import { isIssued, LIVE_STATUSES } from '@domain/order-lifecycle';
+import { BADGE_REGISTRATION_TYPES } from '@domain/registration-kinds';
 import type { Db, Tx } from '../db/client';
-import { newOrderNo } from './order-no';
-import { badgeLinks, badges, events, files, orders, payments, receipts, registrations } from '../db/schema';
+import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { fileUrl } from './files';
-import { ensureBadge, expireOverdueOrders, paymentDeadline, type PaymentContext } from './payments';
+import { expireOverdueOrders, placeOrder, type OrderContext } from './order-state';
 import { qrPng } from './pickup';
 import type { User } from './users';
 
-export type BadgeContext = PaymentContext & { orderPrefix: string; paymentDays: number };
+export type BadgeContext = OrderContext;
 
-const alreadyHasBadge = () => new ApiError(409, 'demonstration_exists', 'One e-mail can apply for only one badge');
-const LIVE_EXCLUDED = ['overdue', 'canceled'] as const;
+const alreadyHasBadge = () => new DomainError('demonstration_exists');
+const isBadgeOrderType = inArray(orders.registrationType, BADGE_REGISTRATION_TYPES);
 
 /** A badge, or a live badge order, of this user or this e-mail. */
 async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
@@ -32,8 +33,8 @@ async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
     .where(
       and(
         or(eq(orders.userId, user.id), eq(orders.badgeEmailKey, email)),
-        sql`${orders.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL')`,
-        notInArray(orders.paymentStatus, [...LIVE_EXCLUDED]),
+        isBadgeOrderType,
+        inArray(orders.paymentStatus, LIVE_STATUSES),
       ),
     )
     .limit(1);
@@ -47,7 +48,7 @@ async function checkPhoto(db: Db, userId: string, fileId: string) {
     .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'personal_photo')))
     .limit(1);
   if (!file)
-    throw badRequest('invalid_photo', 'No personal photo selected', {
+    throw new DomainError('invalid_photo', undefined, {
       issues: [{ path: 'personal_photo_file_id', message: 'No personal photo selected' }],
     });
 }
@@ -69,51 +70,34 @@ function registrationForm(application: BadgeApplication, user: User, identity: B
 export async function applyProfessional(db: Db, user: User, application: BadgeApplication, ctx: BadgeContext) {
   const slug = application.eventSlug ?? 'badge-professional';
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-  if (!event || event.type !== 'badge_professional') throw notFound('Event');
+  if (!event || event.type !== 'badge_professional') throw notFoundError('Event');
   const window = registrationWindowState(event, ctx.now);
-  if (window === 'closed') throw badRequest('registration_closed', 'Event registration has closed');
-  if (window === 'not_open') throw badRequest('registration_not_open', 'Event not yet open');
+  if (window === 'closed') throw new DomainError('registration_closed');
+  if (window === 'not_open') throw new DomainError('registration_not_open');
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   // A lapsed unpaid order must not block a new one until the next expiry run.
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
-  const expires = paymentDeadline(ctx.now, event.registerEndAt, ctx.paymentDays);
   try {
-    return await db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(ctx.orderPrefix, ctx.now),
-          userId: user.id,
-          eventId: event.id,
-          registrationType: 'BADGE_PROFESSIONAL',
-          paymentStatus: 'pending',
-          paymentExpiresAt: expires,
-          currency: 'TWD',
-          amountCents: event.priceCentsTwd,
-          badgeEmailKey: user.email.toLowerCase(),
-        })
-        .returning();
-      await tx.insert(payments).values({
-        orderId: order!.id,
-        status: 'pending',
-        dueDate: expires,
-        amountTwd: event.priceCentsTwd,
-        amountUsd: event.priceCentsUsd,
-        unitPriceTwd: event.priceCentsTwd,
-        unitPriceUsd: event.priceCentsUsd,
-      });
-      await tx
-        .insert(registrations)
-        .values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, 'PROFESSIONAL') });
-      return {
-        orderId: order!.id,
-        id: order!.id,
-        orderNo: order!.orderNo,
-        eventSlug: event.slug,
-        paymentStatus: order!.paymentStatus,
-      };
-    });
+    const order = await placeOrder(
+      db,
+      {
+        user,
+        event,
+        registrationType: 'BADGE_PROFESSIONAL',
+        form: registrationForm(application, user, 'PROFESSIONAL'),
+        badgeEmailKey: user.email.toLowerCase(),
+        actor: { kind: 'registrant', id: user.id },
+      },
+      ctx,
+    );
+    return {
+      orderId: order.id,
+      id: order.id,
+      orderNo: order.orderNo,
+      eventSlug: event.slug,
+      paymentStatus: order.paymentStatus,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyHasBadge();
     throw error;
@@ -133,50 +117,39 @@ export async function claimFreeBadge(
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
-  if (!event) throw notFound('Event');
+  if (!event) throw notFoundError('Event');
+  const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
+  if (!link || link.expiresAt.getTime() < ctx.now.getTime() || (linkType && link.identity !== linkType))
+    throw new DomainError('link_expired');
+  // The same user again (a retried request whose first answer was lost): already done.
+  if (link.usedAt && link.usedBy === user.id) return { eventSlug: event.slug, paymentStatus: 'free' };
+  if (link.usedAt) throw new DomainError('link_used');
+  if (link.email && link.email.toLowerCase() !== user.email.toLowerCase()) throw new DomainError('link_not_for_user');
+  if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
   try {
-    return await db.transaction(async (tx) => {
-      const [link] = await tx.select().from(badgeLinks).where(eq(badgeLinks.code, code)).for('update').limit(1);
-      if (!link || link.expiresAt.getTime() < ctx.now.getTime()) {
-        throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
-      }
-      if (linkType && link.identity !== linkType) {
-        throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
-      }
-      // The same user again (a retried request whose first answer was lost): already done.
-      if (link.usedAt && link.usedBy === user.id)
-        return { orderId: '', id: '', orderNo: '', eventSlug: event.slug, paymentStatus: 'free' };
-      if (link.usedAt) throw new ApiError(409, 'link_used', 'This link has already been used');
-      if (link.email && link.email.toLowerCase() !== user.email.toLowerCase()) {
-        throw new ApiError(403, 'link_not_for_user', 'This link was issued to another e-mail address');
-      }
-      if (await hasBadgeOrOrder(tx, user)) throw alreadyHasBadge();
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(ctx.orderPrefix, ctx.now),
-          userId: user.id,
-          eventId: event.id,
-          registrationType: 'BADGE_FREE',
-          paymentStatus: 'free',
-          currency: 'TWD',
-          amountCents: 0,
-          badgeEmailKey: user.email.toLowerCase(),
-        })
-        .returning();
-      await tx
-        .insert(registrations)
-        .values({ orderId: order!.id, userId: user.id, form: registrationForm(application, user, link.identity) });
-      await tx.update(badgeLinks).set({ usedAt: ctx.now, usedBy: user.id }).where(eq(badgeLinks.id, link.id));
-      await ensureBadge(tx, order!.id, ctx.pickupSecret);
-      return {
-        orderId: order!.id,
-        id: order!.id,
-        orderNo: order!.orderNo,
-        eventSlug: event.slug,
-        paymentStatus: 'free',
-      };
-    });
+    const order = await placeOrder(
+      db,
+      {
+        user,
+        event,
+        registrationType: 'BADGE_FREE',
+        form: registrationForm(application, user, link.identity),
+        badgeEmailKey: user.email.toLowerCase(),
+        actor: { kind: 'registrant', id: user.id },
+        // The link is used once, in the order's transaction: a concurrent claim of the same link
+        // finds it used (the guarded UPDATE answers no row) and everything rolls back.
+        within: async (tx) => {
+          const [used] = await tx
+            .update(badgeLinks)
+            .set({ usedAt: ctx.now, usedBy: user.id })
+            .where(and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null`))
+            .returning({ id: badgeLinks.id });
+          if (!used) throw new DomainError('link_used');
+        },
+      },
+      ctx,
+    );
+    return { orderId: order.id, id: order.id, orderNo: order.orderNo, eventSlug: event.slug, paymentStatus: 'free' };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyHasBadge();
     throw error;
@@ -202,11 +175,8 @@ export async function findBadgeOrder(db: Db, userId: string) {
     .select({ id: orders.id, slug: events.slug, status: orders.paymentStatus })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
-    .where(and(eq(orders.userId, userId), sql`${orders.registrationType} in ('BADGE_FREE', 'BADGE_PROFESSIONAL')`))
-    .orderBy(
-      sql`case when ${orders.paymentStatus} in ('overdue', 'canceled') then 1 else 0 end`,
-      desc(orders.createdAt),
-    )
+    .where(and(eq(orders.userId, userId), isBadgeOrderType))
+    .orderBy(sql`case when ${inArray(orders.paymentStatus, LIVE_STATUSES)} then 0 else 1 end`, desc(orders.createdAt))
     .limit(1);
   return row;
 }
@@ -214,18 +184,17 @@ export async function findBadgeOrder(db: Db, userId: string) {
 /** The user's badge (spec §3 Badge); the QR code only once the order is paid or free. */
 export async function getBadge(db: Db, userId: string) {
   const [row] = await db
-    .select({ badge: badges, order: orders, event: events, payment: payments, receipt: receipts, file: files })
+    .select({ badge: badges, order: orders, event: events, receipt: receipts, file: files })
     .from(badges)
     .innerJoin(orders, eq(orders.id, badges.orderId))
     .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(files, eq(files.id, badges.personalPhotoFileId))
     .where(eq(badges.userId, userId))
     .limit(1);
   if (!row) return undefined;
-  const { badge, order, event, payment, receipt, file } = row;
-  const issued = order.paymentStatus === 'paid' || order.paymentStatus === 'free';
+  const { badge, order, event, receipt, file } = row;
+  const issued = isIssued(order.paymentStatus);
   return {
     identity: badge.identity,
     personalPhotoFile: file ? { url: fileUrl(file.id), name: file.name } : null,
@@ -238,16 +207,20 @@ export async function getBadge(db: Db, userId: string) {
     orderNo: order.orderNo,
     eventSlug: event.slug,
     paymentStatus: order.paymentStatus,
-    payment: payment
-      ? {
-          type: payment.type,
-          status: payment.status,
-          amountTwd: payment.amountTwd,
-          amountUsd: payment.amountUsd,
-          currency: order.currency,
-          amountCents: order.amountCents,
-        }
-      : null,
+    payment:
+      order.totalTwdCents > 0
+        ? {
+            type: order.paymentType,
+            status: order.paymentStatus,
+            amountTwd: order.currency === 'TWD' ? order.amountCents : null,
+            amountUsd: order.currency === 'USD' ? order.amountCents : null,
+            currency: order.currency,
+            amountCents: order.amountCents,
+            remitter: order.remitter,
+            senderBank: order.senderBank,
+            lastFiveDigits: order.lastFiveDigits,
+          }
+        : null,
     receipt: receipt
       ? { kind: receipt.kind, invoiceTitle: receipt.invoiceTitle, unifiedBusinessNumber: receipt.unifiedBusinessNumber }
       : null,

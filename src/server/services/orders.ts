@@ -1,77 +1,27 @@
 import { isUuid } from '@domain/validation';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
-import { events, orderContents, orders, payments, receipts, registrations } from '../db/schema';
+import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
+import { latestCardAttempts } from './payments';
 
 type OrderRow = typeof orders.$inferSelect;
 type EventRow = typeof events.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
+type CardAttempt = typeof orderPayments.$inferSelect;
 type ReceiptRow = typeof receipts.$inferSelect;
 
-/** The wire view of an order (spec §3 Order). */
-export function orderView(
-  row: {
-    order: OrderRow;
-    event: EventRow;
-    payment: PaymentRow | null;
-    receipt: ReceiptRow | null;
-    registrationId: string | null;
-  },
-  contents: { id: string; title: string }[],
-  locale: Locale,
-) {
-  const { order, event, payment, receipt } = row;
-  const zh = locale === 'zh-TW';
-  return {
-    orderId: order.id,
-    id: order.id,
-    orderNo: order.orderNo,
-    eventName: zh ? event.nameZh : event.nameEn,
-    eventSlug: event.slug,
-    eventType: event.type,
-    eventTime: event.startTime,
-    eventEndAt: event.endAt,
-    eventLocation: zh ? event.locationZh : event.locationEn,
-    registrationType: order.registrationType,
-    formModifyExpiresAt: event.formModifyExpiresAt,
-    quantity: order.quantity,
-    paymentStatus: order.paymentStatus,
-    paymentExpiresAt: order.paymentExpiresAt,
-    approvalStatus: order.approvalStatus,
-    registrationId: row.registrationId,
-    currency: order.currency,
-    amountCents: order.amountCents,
-    payment: payment && {
-      type: payment.type,
-      status: payment.status,
-      dueDate: payment.dueDate,
-      amountTwd: payment.amountTwd,
-      amountUsd: payment.amountUsd,
-      unitPriceTwd: payment.unitPriceTwd,
-      unitPriceUsd: payment.unitPriceUsd,
-      remitter: payment.remitter,
-      senderBank: payment.senderBank,
-      lastFiveDigits: payment.lastFiveDigits,
-      gatewayStatus: payment.gatewayStatus,
-      gatewayMessage: payment.gatewayMessage,
-      gatewayAt: payment.gatewayAt,
-      cardStartedAt: payment.cardStartedAt,
-    },
-    receipt: receipt && {
-      kind: receipt.kind,
-      invoiceTitle: receipt.invoiceTitle,
-      unifiedBusinessNumber: receipt.unifiedBusinessNumber,
-    },
-    contents,
-    createdAt: order.createdAt,
-  };
-}
+/** An order with what its views need: event, receipt, registration, latest card attempt, works. */
+export type OrderRecord = {
+  order: OrderRow;
+  event: EventRow;
+  receipt: ReceiptRow | null;
+  registrationId: string | null;
+  card: CardAttempt | undefined;
+  contents: { id: string; title: string }[];
+};
 
 const orderSelection = {
   order: orders,
   event: events,
-  payment: payments,
   receipt: receipts,
   registrationId: registrations.id,
 };
@@ -81,7 +31,6 @@ function baseQuery(db: Db) {
     .select(orderSelection)
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(registrations, eq(registrations.orderId, orders.id));
 }
@@ -99,7 +48,11 @@ async function contentsOf(db: Db, orderIds: string[]) {
 }
 
 /** The caller's orders, newest first, one page at a time. */
-export async function listOrders(db: Db, userId: string, page: { limit: number; page: number }, locale: Locale) {
+export async function listOrders(
+  db: Db,
+  userId: string,
+  page: { limit: number; page: number },
+): Promise<{ items: OrderRecord[]; total: number }> {
   const rows = await baseQuery(db)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.orderNo))
@@ -110,23 +63,21 @@ export async function listOrders(db: Db, userId: string, page: { limit: number; 
     page.page === 1 && rows.length < page.limit
       ? rows.length
       : ((await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n ?? 0);
-  const contents = await contentsOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
+  const ids = rows.map((r) => r.order.id);
+  const [contents, cards] = await Promise.all([contentsOf(db, ids), latestCardAttempts(db, ids)]);
   return {
-    items: rows.map((r) => orderView(r, contents.get(r.order.id) ?? [], locale)),
+    items: rows.map((r) => ({ ...r, card: cards.get(r.order.id), contents: contents.get(r.order.id) ?? [] })),
     total,
   };
 }
 
 /** One order of the caller; another user's order is indistinguishable from a missing one. */
-export async function findOrder(db: Db, userId: string, orderId: string, locale: Locale) {
+export async function findOrder(db: Db, userId: string, orderId: string): Promise<OrderRecord | undefined> {
   if (!isUuid(orderId)) return undefined;
   const [row] = await baseQuery(db)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   if (!row) return undefined;
-  const contents = await contentsOf(db, [row.order.id]);
-  return orderView(row, contents.get(row.order.id) ?? [], locale);
+  const [contents, cards] = await Promise.all([contentsOf(db, [row.order.id]), latestCardAttempts(db, [row.order.id])]);
+  return { ...row, card: cards.get(row.order.id), contents: contents.get(row.order.id) ?? [] };
 }

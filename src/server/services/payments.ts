@@ -1,180 +1,89 @@
+/**
+ * Paying an order: the payment choice and declared transfer, card attempts, the gateway's answer,
+ * the organiser's confirmation, and the payment records (`order_payments`) that reconcile them.
+ * Order status changes go through the order-state service; amounts come from the price fixed on
+ * the order when it was placed, never from the event.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError, notFoundError } from '@domain/errors';
+import { money, toGatewayAmount } from '@domain/money';
+import { detailsEditRefusal, SETTLEABLE_STATUSES } from '@domain/order-lifecycle';
+import { currencyOf, isTransfer, type OrderPaymentUpdate } from '@domain/payments';
 import { isUuid } from '@domain/validation';
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { OrderPaymentUpdate } from '@domain/payments';
-import { currencyOf, isTransfer } from '@domain/payments';
-import { ApiError, notFound } from '../api/errors';
 import type { Db, Tx } from '../db/client';
-import { badges, events, orders, payments, receipts, registrations, users } from '../db/schema';
+import { events, orderPayments, orders, receipts, users } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
-import { pickupCode } from './pickup';
+import {
+  applyCommand,
+  GATEWAY,
+  lockOrder,
+  recordOrderEvent,
+  type ActorRef,
+  type Locked,
+  type OrderContext,
+  type OrderRow,
+  type OrderSet,
+  type TransitionContext,
+} from './order-state';
 
-const DAY = 24 * 60 * 60 * 1000;
-const BADGE_TYPES = ['BADGE_PROFESSIONAL', 'BADGE_FREE'];
+export { expireOverdueOrders } from './order-state';
+export type PaymentContext = TransitionContext;
+type PaymentRecord = typeof orderPayments.$inferSelect;
 
-/** When an unpaid order lapses: `days` after `now`, never after the event's registration end. */
-export function paymentDeadline(now: Date, registerEndAt: Date, days: number): Date {
-  return new Date(Math.min(now.getTime() + days * DAY, registerEndAt.getTime()));
-}
-
-/**
- * Unpaid orders past their payment deadline become overdue and give their seat back, in one
- * transaction; rows another transaction holds are left for the next run. `scope` limits the run
- * to one user's orders and the badge orders of one e-mail (before a new badge application).
- */
-export async function expireOverdueOrders(
-  db: Db,
-  now: Date,
-  scope?: { userId: string; emailKey?: string },
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const whose = scope
-      ? scope.emailKey
-        ? or(eq(orders.userId, scope.userId), eq(orders.badgeEmailKey, scope.emailKey))
-        : eq(orders.userId, scope.userId)
-      : undefined;
-    const due = await tx
-      .select({ id: orders.id, eventId: orders.eventId, holdsSeat: orders.holdsSeat })
-      .from(orders)
-      .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.paymentExpiresAt, now), whose))
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return 0;
-    const ids = due.map((d) => d.id);
-    await tx
-      .update(orders)
-      .set({ paymentStatus: 'overdue', holdsSeat: false, updatedAt: now })
-      .where(inArray(orders.id, ids));
-    await tx.update(payments).set({ status: 'overdue', updatedAt: now }).where(inArray(payments.orderId, ids));
-    const seats = new Map<string, number>();
-    for (const d of due) if (d.holdsSeat) seats.set(d.eventId, (seats.get(d.eventId) ?? 0) + 1);
-    for (const [eventId, n] of seats) {
-      await tx
-        .update(events)
-        .set({ seatsTaken: sql`${events.seatsTaken} - ${n}` })
-        .where(eq(events.id, eventId));
-    }
-    return due.length;
-  });
-}
-
-/**
- * Issues the badge of a badge order once it leaves unpaid (checking, paid, free). Idempotent:
- * the badge is unique per order, user and e-mail.
- */
-export async function ensureBadge(tx: Tx, orderId: string, secret: string): Promise<void> {
-  const [row] = await tx
-    .select({ order: orders, form: registrations.form, email: users.email })
-    .from(orders)
-    .innerJoin(registrations, eq(registrations.orderId, orders.id))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!row || !BADGE_TYPES.includes(row.order.registrationType)) return;
-  const form = row.form as { badge?: Record<string, string>; personalPhotoFileId?: string; identity?: string };
-  const id = randomUUID();
-  await tx
-    .insert(badges)
-    .values({
-      id,
-      userId: row.order.userId,
-      emailKey: row.order.badgeEmailKey ?? row.email.toLowerCase(),
-      orderId,
-      identity: (form.identity as typeof badges.$inferInsert.identity) ?? 'PROFESSIONAL',
-      nameZh: form.badge?.nameZh ?? '',
-      nameEn: form.badge?.nameEn ?? '',
-      companyNameZh: form.badge?.companyNameZh ?? '',
-      companyNameEn: form.badge?.companyNameEn ?? '',
-      personalPhotoFileId: form.personalPhotoFileId ?? null,
-      pickupCode: pickupCode(id, secret),
-    })
-    .onConflictDoNothing();
-}
-
-export type PaymentContext = { now: Date; pickupSecret: string };
+const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, orderId), eq(orders.userId, userId));
 
 /**
  * Payment type, transfer details and invoice of an unpaid order (pay page, summary edits).
- * Everything is validated before anything is written, in one transaction: a refused update
- * leaves the order exactly as it was.
+ * Everything is checked before anything is written, in one transaction: a refused update leaves
+ * the order exactly as it was. A declared transfer moves the order to `checking`.
  */
 export async function updateOrderPayment(
   db: Db,
   input: { userId: string; orderId: string; update: OrderPaymentUpdate },
   ctx: PaymentContext,
 ) {
-  if (!isUuid(input.orderId)) throw notFound('Order');
+  if (!isUuid(input.orderId)) throw notFoundError('Order');
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ order: orders, event: events })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-      .for('update', { of: orders })
-      .limit(1);
-    if (!row) throw notFound('Order');
-    const { order, event } = row;
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'free') {
-      throw new ApiError(409, 'order_paid', 'A paid order cannot update remittance or invoice details');
-    }
-    if (order.paymentStatus === 'overdue' || order.paymentStatus === 'canceled') {
-      throw new ApiError(409, 'order_closed', 'This order is no longer open for payment');
-    }
-    // After formModifyExpiresAt, declared details can no longer be corrected; an unpaid order can
-    // still be paid until its payment deadline (the pay page sends its choice through here).
-    if (
-      order.paymentStatus === 'checking' &&
-      event.formModifyExpiresAt &&
-      event.formModifyExpiresAt.getTime() < ctx.now.getTime()
-    ) {
-      throw new ApiError(409, 'form_modify_expired', 'Order details can no longer be changed');
-    }
-    // An unpaid order past its deadline is overdue even before the expiry run marks it so: a
-    // transfer declared now does not count (spec §4, transfer instruction).
-    if (
-      order.paymentStatus === 'pending' &&
-      order.paymentExpiresAt &&
-      order.paymentExpiresAt.getTime() < ctx.now.getTime()
-    ) {
-      throw new ApiError(409, 'order_closed', 'The payment deadline of this order has passed');
-    }
+    const locked = await lockOrder(tx, ownOrder(input.userId, input.orderId));
+    if (!locked) throw notFoundError('Order');
+    const { order, event } = locked;
+    const refusal = detailsEditRefusal(
+      { paymentStatus: order.paymentStatus, paymentExpiresAt: order.paymentExpiresAt },
+      { now: ctx.now, formModifyExpiresAt: event.formModifyExpiresAt },
+    );
+    if (refusal) throw new DomainError(refusal.code, refusal.message);
+    const actor: ActorRef = { kind: 'registrant', id: input.userId };
     const { payment, receipt } = input.update;
-    if (payment) {
-      if (order.paymentStatus === 'checking' && !isTransfer(payment.type)) {
-        throw new ApiError(
-          409,
-          'payment_type_locked',
-          'A transfer awaiting confirmation cannot switch to card payment',
-        );
-      }
-      if (isTransfer(payment.type)) {
-        const currency = currencyOf(payment.type);
-        const unit = currency === 'USD' ? event.priceCentsUsd : event.priceCentsTwd;
-        if (unit <= 0) throw new ApiError(400, 'currency_unavailable', `This order cannot be paid in ${currency}`);
-        const amount = unit * order.quantity;
-        await tx
-          .update(payments)
-          .set({
-            type: payment.type,
-            status: 'checking',
-            remitter: payment.remitter || null,
-            senderBank: payment.senderBank || null,
-            lastFiveDigits: payment.lastFiveDigits!,
-            amountTwd: currency === 'TWD' ? amount : null,
-            amountUsd: currency === 'USD' ? amount : null,
-            updatedAt: ctx.now,
-          })
-          .where(eq(payments.orderId, order.id));
-        await tx
-          .update(orders)
-          .set({ paymentStatus: 'checking', currency, amountCents: amount, updatedAt: ctx.now })
-          .where(eq(orders.id, order.id));
-        await ensureBadge(tx, order.id, ctx.pickupSecret);
-      } else {
-        await tx
-          .update(payments)
-          .set({ type: 'credit_card', remitter: null, senderBank: null, lastFiveDigits: null, updatedAt: ctx.now })
-          .where(eq(payments.orderId, order.id));
-      }
+    if (payment && isTransfer(payment.type)) {
+      const currency = currencyOf(payment.type);
+      const amount = currency === 'USD' ? order.totalUsdCents : order.totalTwdCents;
+      if (!amount || amount <= 0)
+        throw new DomainError('currency_unavailable', `This order cannot be paid in ${currency}`);
+      await applyCommand(tx, locked, { type: 'declare_transfer' }, actor, ctx, {
+        set: {
+          paymentType: payment.type,
+          remitter: payment.remitter || null,
+          senderBank: payment.senderBank || null,
+          lastFiveDigits: payment.lastFiveDigits!,
+          currency,
+          amountCents: amount,
+        },
+        payload: { paymentType: payment.type, currency, amountCents: amount },
+      });
+    } else if (payment) {
+      if (order.paymentStatus === 'checking') throw new DomainError('payment_type_locked');
+      await tx
+        .update(orders)
+        .set({
+          paymentType: 'credit_card',
+          remitter: null,
+          senderBank: null,
+          lastFiveDigits: null,
+          currency: 'TWD',
+          amountCents: order.totalTwdCents,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
     }
     if (receipt) {
       const values = {
@@ -191,6 +100,55 @@ export async function updateOrderPayment(
   });
 }
 
+/**
+ * Starts a card attempt: the attempt counter is incremented by the UPDATE itself (never read and
+ * written back), so concurrent calls get distinct MerchantOrderNo values, and the attempt is
+ * recorded with the amount the gateway is asked for: the order's TWD total, fixed when placed.
+ */
+export async function startCardAttempt(db: Db, input: { userId: string; orderId: string }, ctx: PaymentContext) {
+  if (!isUuid(input.orderId)) throw notFoundError('Order');
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, ownOrder(input.userId, input.orderId));
+    if (!locked) throw notFoundError('Order');
+    const { order, event } = locked;
+    // Card payments are charged in whole TWD (the gateway's Amt).
+    if ((order.totalTwdCents < 100 || order.totalTwdCents % 100 !== 0) && order.paymentStatus === 'pending')
+      throw new DomainError('currency_unavailable', 'This order cannot be paid by card in TWD');
+    const updated = await applyCommand(
+      tx,
+      locked,
+      { type: 'start_card' },
+      { kind: 'registrant', id: input.userId },
+      ctx,
+      {
+        set: {
+          paymentType: 'credit_card',
+          remitter: null,
+          senderBank: null,
+          lastFiveDigits: null,
+          currency: 'TWD',
+          amountCents: order.totalTwdCents,
+          cardAttempts: sql`${orders.cardAttempts} + 1`,
+        },
+      },
+    );
+    const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
+    const amount = money(order.totalTwdCents, 'TWD');
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      method: 'credit_card',
+      attempt: updated.cardAttempts,
+      merchantOrderNo,
+      currency: 'TWD',
+      amountCents: amount.cents,
+      status: 'started',
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    return { order: updated, event, merchantOrderNo, amount };
+  });
+}
+
 export type GatewayResult = {
   merchantOrderNo: string;
   amount: number;
@@ -200,199 +158,279 @@ export type GatewayResult = {
 };
 export type GatewayOutcome =
   | { outcome: 'paid' | 'already_paid' | 'declined' | 'ignored'; orderId: string }
+  /** A verified charge that cannot settle its order: recorded as refund_due, answered as received. */
+  | { outcome: 'refund_due'; reason: string; orderId: string }
   | { outcome: 'rejected'; reason: string; orderId?: string };
 
 /** The order number inside a MerchantOrderNo (`{orderNo}_{attempt}`). */
 export const orderNoOf = (merchantOrderNo: string) => merchantOrderNo.split('_')[0] ?? '';
+const attemptOf = (merchantOrderNo: string) => Number(merchantOrderNo.split('_')[1]);
 
-/**
- * Applies a verified gateway result to its order. Idempotent: the gateway repeats notifications
- * and the browser return carries the same result; only the first success changes anything.
- */
-export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: PaymentContext): Promise<GatewayOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ order: orders, priceCentsTwd: events.priceCentsTwd })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(eq(orders.orderNo, orderNoOf(result.merchantOrderNo)))
-      .for('update', { of: orders })
-      .limit(1);
-    if (!row) return { outcome: 'rejected', reason: 'unknown_order' };
-    const { order } = row;
-    // Cards are charged in TWD. An order since switched to a USD transfer (another tab, or the
-    // pay page after an abandoned card attempt) was charged what startCardAttempt asked for.
-    const cardCents = order.currency === 'TWD' ? order.amountCents : row.priceCentsTwd * order.quantity;
-    if (Math.round(cardCents / 100) !== result.amount) {
-      return { outcome: 'rejected', reason: 'amount_mismatch', orderId: order.id };
-    }
-    if (result.status === 'SUCCESS') {
-      if (order.paymentStatus === 'paid') {
-        const [payment] = await tx
-          .select({ tradeNo: payments.gatewayTradeNo })
-          .from(payments)
-          .where(eq(payments.orderId, order.id))
-          .limit(1);
-        // The same trade again is a repeat; another trade is a second charge the operator refunds.
-        if (result.tradeNo && payment?.tradeNo && payment.tradeNo !== result.tradeNo) {
-          return { outcome: 'rejected', reason: 'duplicate_charge', orderId: order.id };
-        }
-        return { outcome: 'already_paid', orderId: order.id };
-      }
-      if (!['pending', 'checking', 'overdue'].includes(order.paymentStatus)) {
-        return { outcome: 'rejected', reason: `order_${order.paymentStatus}`, orderId: order.id };
-      }
-      const paid = await payOrder(tx, order.id, ctx, {
-        order: { currency: 'TWD', amountCents: cardCents },
-        payment: {
-          type: 'credit_card',
-          amountTwd: cardCents,
-          amountUsd: null,
-          gatewayTradeNo: result.tradeNo ?? null,
-          gatewayStatus: result.status,
-          gatewayMessage: result.message,
-          gatewayAt: ctx.now,
-        },
-      });
-      // Charged, but the order cannot become paid: the operator refunds (see the notification log).
-      if (!paid) return { outcome: 'rejected', reason: 'order_superseded', orderId: order.id };
-      return { outcome: 'paid', orderId: order.id };
-    }
-    if (order.paymentStatus !== 'pending') return { outcome: 'ignored', orderId: order.id };
-    const attempt = Number(result.merchantOrderNo.split('_')[1]);
-    const [current] = await tx
-      .select({ attempts: payments.cardAttempts })
-      .from(payments)
-      .where(eq(payments.orderId, order.id))
-      .limit(1);
-    if (current && Number.isInteger(attempt) && attempt !== current.attempts)
-      return { outcome: 'ignored', orderId: order.id };
-    await tx
-      .update(payments)
-      .set({ gatewayStatus: result.status, gatewayMessage: result.message, gatewayAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(payments.orderId, order.id));
-    return { outcome: 'declined', orderId: order.id };
+/** Marks a payment record as money owed back, and says so on the order's trail. */
+async function flagRefund(
+  tx: Tx,
+  order: OrderRow,
+  recordId: string,
+  reason: string,
+  actor: ActorRef,
+  now: Date,
+  gateway?: Partial<PaymentRecord>,
+) {
+  await tx
+    .update(orderPayments)
+    .set({ ...gateway, status: 'refund_due', refundReason: reason, updatedAt: now })
+    .where(eq(orderPayments.id, recordId));
+  const state = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'refund_due',
+    actor,
+    before: state,
+    after: state,
+    payload: { paymentId: recordId, reason },
+    at: now,
   });
 }
 
 /**
- * Marks an order paid and issues its badge, inside a savepoint: an overdue order whose owner has
- * since registered again (a new live order for the event, or another badge) cannot become paid
- * without breaking the one-live-order and one-badge constraints; then nothing changes and the
- * answer is false.
+ * Applies a verified gateway result. Idempotent: the gateway repeats notifications and the
+ * browser return carries the same result; only the first success changes anything. A charge that
+ * cannot settle the order (already paid, by card or by a confirmed transfer; closed since) is
+ * kept as a payment record marked refund_due.
  */
-async function payOrder(
-  tx: Tx,
-  orderId: string,
-  ctx: PaymentContext,
-  extra: { order?: Partial<typeof orders.$inferInsert>; payment?: Partial<typeof payments.$inferInsert> } = {},
-): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const [current] = await sp
-        .select({ holdsSeat: orders.holdsSeat, eventId: orders.eventId, status: orders.paymentStatus })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      // An overdue order gave its seat back: paying late takes one again, if one is left.
-      if (current && !current.holdsSeat && current.status === 'overdue') {
-        const [event] = await sp
-          .select({ capacity: events.capacity })
-          .from(events)
-          .where(eq(events.id, current.eventId))
-          .limit(1);
-        if (event?.capacity !== null && event?.capacity !== undefined) {
-          const [seat] = await sp
-            .update(events)
-            .set({ seatsTaken: sql`${events.seatsTaken} + 1` })
-            .where(and(eq(events.id, current.eventId), lt(events.seatsTaken, events.capacity)))
-            .returning({ id: events.id });
-          if (!seat) throw new Superseded();
-          extra = { ...extra, order: { ...extra.order, holdsSeat: true } };
-        }
+export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: PaymentContext): Promise<GatewayOutcome> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNoOf(result.merchantOrderNo)));
+    if (!locked) return { outcome: 'rejected', reason: 'unknown_order' };
+    const { order } = locked;
+    let [record] = await tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.merchantOrderNo, result.merchantOrderNo)))
+      .limit(1);
+    // The amount asked for: the attempt's record, or (an attempt the portal has no record of) the
+    // order's TWD total. Never the event's current price.
+    const asked = record ? money(record.amountCents, 'TWD') : money(order.totalTwdCents, 'TWD');
+    if (asked.cents < 100 || toGatewayAmount(asked) !== result.amount)
+      return { outcome: 'rejected', reason: 'amount_mismatch', orderId: order.id };
+    const attempt = attemptOf(result.merchantOrderNo);
+    // A failure of an attempt the portal has no record of, for an order no longer unpaid, says nothing.
+    if (!record && result.status !== 'SUCCESS' && order.paymentStatus !== 'pending')
+      return { outcome: 'ignored', orderId: order.id };
+    if (!record) {
+      // Verified by the merchant's keys, so real: record it before deciding what it means.
+      [record] = await tx
+        .insert(orderPayments)
+        .values({
+          orderId: order.id,
+          method: 'credit_card',
+          attempt: Number.isInteger(attempt) ? attempt : null,
+          merchantOrderNo: result.merchantOrderNo,
+          currency: 'TWD',
+          amountCents: asked.cents,
+          status: 'started',
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+    }
+    const gateway = {
+      gatewayTradeNo: result.tradeNo ?? record!.gatewayTradeNo,
+      gatewayStatus: result.status,
+      gatewayMessage: result.message,
+      gatewayAt: ctx.now,
+    };
+    if (result.status !== 'SUCCESS') {
+      if (record!.status !== 'started') return { outcome: 'ignored', orderId: order.id };
+      await tx
+        .update(orderPayments)
+        .set({ ...gateway, status: 'declined', updatedAt: ctx.now })
+        .where(eq(orderPayments.id, record!.id));
+      // Only the latest attempt of an unpaid order says anything about the order.
+      if (order.paymentStatus !== 'pending' || (Number.isInteger(attempt) && attempt !== order.cardAttempts))
+        return { outcome: 'ignored', orderId: order.id };
+      await applyCommand(tx, locked, { type: 'decline' }, GATEWAY, ctx, {
+        payload: { merchantOrderNo: result.merchantOrderNo, gatewayStatus: result.status },
+      });
+      return { outcome: 'declined', orderId: order.id };
+    }
+    // A success seen before: the same trade again is a repeat.
+    if (record!.status === 'paid') {
+      if (result.tradeNo && record!.gatewayTradeNo && result.tradeNo !== record!.gatewayTradeNo) {
+        return { outcome: 'rejected', reason: 'trade_mismatch', orderId: order.id };
       }
-      await sp
-        .update(orders)
-        .set({ ...extra.order, paymentStatus: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(orders.id, orderId));
-      await sp
-        .update(payments)
-        .set({ ...extra.payment, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(payments.orderId, orderId));
-      await ensureBadge(sp, orderId, ctx.pickupSecret);
-      // ensureBadge skips silently when the user or e-mail already has a badge: that is the same conflict.
-      const [badge] = await sp.select({ id: badges.id }).from(badges).where(eq(badges.orderId, orderId)).limit(1);
-      const [order] = await sp
-        .select({ type: orders.registrationType })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
-      if (!badge && BADGE_TYPES.includes(order!.type)) throw new Superseded();
+      return { outcome: 'already_paid', orderId: order.id };
+    }
+    if (record!.status === 'refund_due' || record!.status === 'refunded')
+      return { outcome: 'refund_due', reason: record!.refundReason ?? 'refund_due', orderId: order.id };
+    if (order.paymentStatus === 'paid') {
+      const reason = order.paymentType && isTransfer(order.paymentType) ? 'paid_by_transfer' : 'duplicate_charge';
+      await flagRefund(tx, order, record!.id, reason, GATEWAY, ctx.now, gateway);
+      return { outcome: 'refund_due', reason, orderId: order.id };
+    }
+    const reason = await settle(tx, locked, GATEWAY, ctx, {
+      paymentType: 'credit_card',
+      currency: 'TWD',
+      amountCents: asked.cents,
     });
-    return true;
+    if (reason) {
+      await flagRefund(tx, order, record!.id, reason, GATEWAY, ctx.now, gateway);
+      return { outcome: 'refund_due', reason, orderId: order.id };
+    }
+    await tx
+      .update(orderPayments)
+      .set({ ...gateway, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(orderPayments.id, record!.id));
+    return { outcome: 'paid', orderId: order.id };
+  });
+}
+
+/**
+ * Pays a locked order inside a savepoint. An order that cannot become paid (closed, or lapsed
+ * while its owner registered again or got another badge, or its seat gone) changes nothing, and
+ * the answer is the reason the money is owed back.
+ */
+async function settle(
+  tx: Tx,
+  locked: Locked,
+  actor: ActorRef,
+  ctx: PaymentContext,
+  set: OrderSet,
+): Promise<string | undefined> {
+  if (!(SETTLEABLE_STATUSES as readonly string[]).includes(locked.order.paymentStatus)) return 'order_not_payable';
+  try {
+    await tx.transaction((sp) => applyCommand(sp, locked, { type: 'pay' }, actor, ctx, { set }));
+    return undefined;
   } catch (error) {
-    if (error instanceof Superseded || isUniqueViolation(error)) return false;
+    if (error instanceof DomainError) return error.code === 'not_approved' ? 'not_approved' : 'order_superseded';
+    if (isUniqueViolation(error)) return 'order_superseded';
     throw error;
   }
 }
-class Superseded extends Error {}
 
-/** Operator: confirms a transfer (or any unpaid order) as paid. */
-export async function markPaid(db: Db, orderNo: string, ctx: PaymentContext): Promise<'paid' | 'already_paid'> {
+/** Organiser: confirms a transfer (or any unpaid order) as paid, with a payment record. */
+export async function markPaid(
+  db: Db,
+  orderNo: string,
+  ctx: PaymentContext,
+  actor: ActorRef = { kind: 'organiser' },
+): Promise<'paid' | 'already_paid'> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update').limit(1);
-    if (!order) throw notFound('Order');
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNo));
+    if (!locked) throw notFoundError('Order');
+    const { order } = locked;
     if (order.paymentStatus === 'paid') return 'already_paid';
-    if (!['pending', 'checking', 'overdue'].includes(order.paymentStatus)) {
-      throw new ApiError(409, 'order_not_payable', `Order is ${order.paymentStatus}`);
-    }
-    if (!(await payOrder(tx, order.id, ctx))) {
-      throw new ApiError(409, 'order_superseded', 'The owner has another live order or badge since this order lapsed');
-    }
+    if (!(SETTLEABLE_STATUSES as readonly string[]).includes(order.paymentStatus))
+      throw new DomainError('order_not_payable', `Order is ${order.paymentStatus}`);
+    const reason = await settle(tx, locked, actor, ctx, {});
+    if (reason === 'not_approved') throw new DomainError('not_approved');
+    if (reason) throw new DomainError('order_superseded');
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      method: order.paymentType && isTransfer(order.paymentType) ? order.paymentType : 'TWD',
+      currency: order.currency === 'USD' ? 'USD' : 'TWD',
+      amountCents: order.amountCents,
+      status: 'paid',
+      paidAt: ctx.now,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     return 'paid';
   });
 }
 
-/** Starts a card attempt: card as the type, a fresh MerchantOrderNo, and when it began. */
-export async function startCardAttempt(db: Db, input: { userId: string; orderId: string }, ctx: PaymentContext) {
-  if (!isUuid(input.orderId)) throw notFound('Order');
+/** Organiser: approve, reject (with a reason), start reviewing, or cancel an order. */
+export async function decideOrder(
+  db: Db,
+  orderNo: string,
+  command:
+    | { type: 'approve' }
+    | { type: 'reject'; reason: string }
+    | { type: 'start_review' }
+    | { type: 'cancel'; reason?: string | undefined },
+  ctx: TransitionContext & Pick<OrderContext, 'paymentDays'>,
+  actor: ActorRef = { kind: 'organiser' },
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ order: orders, event: events, payment: payments })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-      .for('update', { of: orders })
-      .limit(1);
-    if (!row) throw notFound('Order');
-    const { order, event, payment } = row;
-    if (order.paymentStatus !== 'pending') {
-      throw new ApiError(
-        409,
-        order.paymentStatus === 'paid' ? 'order_paid' : 'order_not_payable',
-        `Order is ${order.paymentStatus}`,
-      );
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNo));
+    if (!locked) throw notFoundError('Order');
+    const wasPaid = locked.order.paymentStatus === 'paid';
+    const updated = await applyCommand(tx, locked, command, actor, ctx);
+    if (command.type === 'cancel' && wasPaid) {
+      // A paid order canceled by the organiser: its confirmed payments are owed back.
+      const paid = await tx
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderId, updated.id), eq(orderPayments.status, 'paid')));
+      for (const p of paid) await flagRefund(tx, updated, p.id, 'order_canceled', actor, ctx.now);
     }
-    if (order.paymentExpiresAt && order.paymentExpiresAt.getTime() < ctx.now.getTime()) {
-      throw new ApiError(409, 'order_closed', 'The payment deadline of this order has passed');
-    }
-    // Card payments are charged in TWD (the gateway's Amt is whole TWD).
-    const amountCents = event.priceCentsTwd * order.quantity;
-    if (amountCents < 100) throw new ApiError(409, 'currency_unavailable', 'This order cannot be paid by card in TWD');
-    const attempt = payment.cardAttempts + 1;
-    await tx.update(orders).set({ currency: 'TWD', amountCents, updatedAt: ctx.now }).where(eq(orders.id, order.id));
-    await tx
-      .update(payments)
-      .set({
-        type: 'credit_card',
-        cardAttempts: attempt,
-        cardStartedAt: ctx.now,
-        amountTwd: amountCents,
-        amountUsd: null,
-        updatedAt: ctx.now,
-      })
-      .where(eq(payments.orderId, order.id));
-    return { order: { ...order, amountCents }, event, merchantOrderNo: `${order.orderNo}_${attempt}` };
+    return updated;
   });
+}
+
+/** Organiser: a refund owed (refund_due) has been paid back. */
+export async function markRefunded(db: Db, paymentId: string, ctx: Pick<PaymentContext, 'now'>, actor: ActorRef) {
+  if (!isUuid(paymentId)) throw notFoundError('Payment');
+  return db.transaction(async (tx) => {
+    const [record] = await tx
+      .update(orderPayments)
+      .set({ status: 'refunded', refundedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.status, 'refund_due')))
+      .returning();
+    if (!record) {
+      const [exists] = await tx
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(eq(orderPayments.id, paymentId));
+      throw exists ? new DomainError('not_refund_due') : notFoundError('Payment');
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, record.orderId)).limit(1);
+    const state = { paymentStatus: order!.paymentStatus, approvalStatus: order!.approvalStatus };
+    await recordOrderEvent(tx, {
+      orderId: record.orderId,
+      kind: 'refunded',
+      actor,
+      before: state,
+      after: state,
+      payload: { paymentId, amountCents: record.amountCents, currency: record.currency },
+      at: ctx.now,
+    });
+    return record;
+  });
+}
+
+/** Payment records owed back, oldest first (`npm run orders -- refunds`). */
+export async function listRefundsDue(db: Db) {
+  return db
+    .select({
+      paymentId: orderPayments.id,
+      orderNo: orders.orderNo,
+      email: users.email,
+      eventSlug: events.slug,
+      method: orderPayments.method,
+      currency: orderPayments.currency,
+      amountCents: orderPayments.amountCents,
+      reason: orderPayments.refundReason,
+      gatewayTradeNo: orderPayments.gatewayTradeNo,
+      at: orderPayments.updatedAt,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orderPayments.status, 'refund_due'))
+    .orderBy(asc(orderPayments.updatedAt));
+}
+
+/** The latest card attempt of each order (the pay and processing pages read its outcome). */
+export async function latestCardAttempts(db: Db, orderIds: string[]): Promise<Map<string, PaymentRecord>> {
+  const out = new Map<string, PaymentRecord>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([orderPayments.orderId])
+    .from(orderPayments)
+    .where(and(inArray(orderPayments.orderId, orderIds), eq(orderPayments.method, 'credit_card')))
+    .orderBy(orderPayments.orderId, desc(orderPayments.createdAt), desc(orderPayments.attempt));
+  for (const r of rows) out.set(r.orderId, r);
+  return out;
 }

@@ -5,16 +5,12 @@ import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, badRequest, notFound } from '../errors';
+import { orderView } from '../views';
 
 /** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
 export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
-  const badgeCtx = () => ({
-    now: ctx.now(),
-    pickupSecret: deps.config.PICKUP_CODE_SECRET,
-    orderPrefix: deps.config.ORDER_PREFIX,
-    paymentDays: deps.config.PAYMENT_EXPIRES_DAYS,
-  });
+  const badgeCtx = ctx.orderCtx;
 
   app.get('/demonstration', auth, async (c) => {
     const badge = await getBadge(deps.db, c.get('user').id);
@@ -41,9 +37,9 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/demonstration_order', auth, async (c) => {
     const row = await findBadgeOrder(deps.db, c.get('user').id);
-    const order = row && (await findOrder(deps.db, c.get('user').id, row.id, c.get('locale')));
+    const order = row && (await findOrder(deps.db, c.get('user').id, row.id));
     if (!order) throw notFound('Badge order');
-    return ctx.send(c, { data: order });
+    return ctx.send(c, { data: orderView(order, c.get('locale')) });
   });
 
   app.put('/demonstration_order', auth, async (c) => {
@@ -52,6 +48,8 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
     const row = await findBadgeOrder(deps.db, userId);
     if (!row) throw notFound('Badge order');
     await updateOrderPayment(deps.db, { userId, orderId: row.id, update }, badgeCtx());
-    return ctx.send(c, await findOrder(deps.db, userId, row.id, c.get('locale')));
+    const order = await findOrder(deps.db, userId, row.id);
+    if (!order) throw notFound('Badge order');
+    return ctx.send(c, orderView(order, c.get('locale')));
   });
 }

@@ -1,13 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, size, string } from 'superstruct';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { events, orders, users } from '../../db/schema';
+import { DomainError } from '@domain/errors';
 import { createBadgeLink } from '../../services/badges';
-import { expireOverdueOrders, markPaid } from '../../services/payments';
+import type { ActorRef } from '../../services/order-state';
+import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../services/payments';
 import type { ApiApp, Env, RouteContext } from '../context';
-import { ApiError, notFound, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
 
 /**
  * The operator API behind `npm run orders` and `npm run badge-link` until the back office exists:
@@ -25,7 +27,11 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     if (!ok) throw unauthorized('Operator token required');
     await next();
   };
-  const paymentCtx = () => ({ now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET });
+  /** The organiser behind the operator token: named by the command (X-Operator), for the audit trail. */
+  const organiser = (c: { req: { header: (name: string) => string | undefined } }): ActorRef => ({
+    kind: 'organiser',
+    id: (c.req.header('x-operator') ?? '').replace(/[^\w.@+-]/g, '').slice(0, 64) || 'operator',
+  });
 
   app.use('/operator/*', operator);
 
@@ -58,32 +64,53 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   });
 
   app.post('/operator/orders/:orderNo/mark-paid', async (c) => {
-    const result = await markPaid(deps.db, c.req.param('orderNo'), paymentCtx());
+    const result = await markPaid(deps.db, c.req.param('orderNo'), ctx.orderCtx(), organiser(c));
     return ctx.send(c, { data: { orderNo: c.req.param('orderNo'), result } });
   });
 
+  // Approve, reject (with a reason) and cancel go through the same order-state service as
+  // everything else; a repeated approve answers `already_approved`.
   app.post('/operator/orders/:orderNo/approve', async (c) => {
-    const [order] = await deps.db
-      .select()
-      .from(orders)
-      .where(eq(orders.orderNo, c.req.param('orderNo')))
-      .limit(1);
-    if (!order) throw notFound('Order');
-    if (order.approvalStatus === 'approved')
-      return ctx.send(c, { data: { orderNo: order.orderNo, result: 'already_approved' } });
-    const [updated] = await deps.db
-      .update(orders)
-      .set({ approvalStatus: 'approved', updatedAt: ctx.now() })
-      .where(
-        and(
-          eq(orders.id, order.id),
-          inArray(orders.approvalStatus, ['pending_approval', 'auditing']),
-          notInArray(orders.paymentStatus, ['overdue', 'canceled']),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (!updated) throw new ApiError(409, 'not_awaiting_approval', 'This order does not need approval');
-    return ctx.send(c, { data: { orderNo: order.orderNo, result: 'approved' } });
+    const orderNo = c.req.param('orderNo');
+    try {
+      await decideOrder(deps.db, orderNo, { type: 'approve' }, ctx.orderCtx(), organiser(c));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'already_approved')
+        return ctx.send(c, { data: { orderNo, result: 'already_approved' } });
+      throw error;
+    }
+    return ctx.send(c, { data: { orderNo, result: 'approved' } });
+  });
+
+  app.post('/operator/orders/:orderNo/reject', async (c) => {
+    const body = await ctx.readJson(c, object({ reason: size(string(), 1, 1000) }));
+    const order = await decideOrder(
+      deps.db,
+      c.req.param('orderNo'),
+      { type: 'reject', reason: body.reason },
+      ctx.orderCtx(),
+      organiser(c),
+    );
+    return ctx.send(c, { data: { orderNo: order.orderNo, result: 'rejected' } });
+  });
+
+  app.post('/operator/orders/:orderNo/cancel', async (c) => {
+    const body = await ctx.readJson(c, object({ reason: optional(size(string(), 0, 1000)) }));
+    const order = await decideOrder(
+      deps.db,
+      c.req.param('orderNo'),
+      { type: 'cancel', reason: body.reason },
+      ctx.orderCtx(),
+      organiser(c),
+    );
+    return ctx.send(c, { data: { orderNo: order.orderNo, result: 'canceled' } });
+  });
+
+  app.get('/operator/refunds', async (c) => ctx.send(c, { data: await listRefundsDue(deps.db) }));
+
+  app.post('/operator/payments/:paymentId/refunded', async (c) => {
+    const record = await markRefunded(deps.db, c.req.param('paymentId'), ctx.orderCtx(), organiser(c));
+    return ctx.send(c, { data: { paymentId: record.id, result: 'refunded' } });
   });
 
   app.post('/operator/expire', async (c) =>

@@ -3,6 +3,7 @@ import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';
 import type { ApiApp, RouteContext } from '../context';
 import { notFound } from '../errors';
+import { orderView } from '../views';
 
 /** Order updates: payment type, transfer details and invoice of an unpaid order (owner only). */
 export function orderRoutes(app: ApiApp, ctx: RouteContext) {
@@ -10,13 +11,9 @@ export function orderRoutes(app: ApiApp, ctx: RouteContext) {
   app.put('/orders/:orderId', auth, async (c) => {
     const update = await ctx.readJson(c, OrderPaymentUpdate);
     const userId = c.get('user').id;
-    await updateOrderPayment(
-      deps.db,
-      { userId, orderId: c.req.param('orderId'), update },
-      { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET },
-    );
-    const order = await findOrder(deps.db, userId, c.req.param('orderId'), c.get('locale'));
+    await updateOrderPayment(deps.db, { userId, orderId: c.req.param('orderId'), update }, ctx.orderCtx());
+    const order = await findOrder(deps.db, userId, c.req.param('orderId'));
     if (!order) throw notFound('Order');
-    return ctx.send(c, order);
+    return ctx.send(c, orderView(order, c.get('locale')));
   });
 }

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { toGatewayAmount } from '@domain/money';
+import { orderPages } from '@domain/registration-kinds';
 import { localePath, toLocale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../services/payments';
@@ -6,10 +8,7 @@ import { events, orders, paymentNotifications } from '../../db/schema';
 import type { Context } from 'hono';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest } from '../errors';
-
-/** Verified charges that could not be applied: money moved, the operator refunds. */
-const REFUND_REASONS = new Set(['order_superseded', 'duplicate_charge']);
-const BADGE_TYPES = new Set(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
+import { eventName } from '../views';
 
 /** NewebPay MPG (DESIGN D10, reference/newebpay-mpg.md): trade info for the card form, notify, return. */
 export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
@@ -20,23 +19,18 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
     const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
     const user = c.get('user');
-    const { order, event, merchantOrderNo } = await startCardAttempt(
+    const { order, event, merchantOrderNo, amount } = await startCardAttempt(
       deps.db,
       { userId: user.id, orderId: c.req.param('orderId') },
-      {
-        now: ctx.now(),
-        pickupSecret: deps.config.PICKUP_CODE_SECRET,
-      },
+      ctx.orderCtx(),
     );
     const origin = ctx.originOf(c);
-    const page = BADGE_TYPES.has(order.registrationType)
-      ? `/badges/${order.id}/pay`
-      : `/events/${event.slug}/registrations/${order.id}/pay`;
+    const page = orderPages({ orderId: order.id, eventSlug: event.slug, registrationType: order.registrationType }).pay;
     const form = buildMpgForm(
       {
         orderNo: merchantOrderNo,
-        amount: Math.round(order.amountCents / 100),
-        itemDesc: locale === 'zh-TW' ? event.nameZh : event.nameEn,
+        amount: toGatewayAmount(amount),
+        itemDesc: eventName(event, locale),
         email: user.email,
         langType: locale === 'zh-TW' ? 'zh-tw' : 'en',
         returnUrl: `${origin}/api/v1/payment/newebpay/return?lang=${locale}`,
@@ -55,7 +49,7 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         tradeInfoHex: form.TradeInfo,
         tradeInfoHash: form.TradeSha,
         orderNo: order.orderNo,
-        amountTwd: order.amountCents,
+        amountTwd: amount.cents,
       },
     });
   });
@@ -76,15 +70,16 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
           message: verified.result.Message,
           tradeNo: verified.result.TradeNo || undefined,
         },
-        { now: ctx.now(), pickupSecret: deps.config.PICKUP_CODE_SECRET },
+        ctx.orderCtx(),
       );
     }
-    const accepted = outcome.outcome !== 'rejected';
+    // Accepted: the post settled or updated its order. A charge owed back is verified but not accepted.
+    const accepted = outcome.outcome !== 'rejected' && outcome.outcome !== 'refund_due';
     await deps.db.insert(paymentNotifications).values({
       orderId: 'orderId' in outcome ? (outcome.orderId ?? null) : null,
       source,
       accepted,
-      reason: outcome.outcome === 'rejected' ? outcome.reason : outcome.outcome,
+      reason: outcome.outcome === 'rejected' || outcome.outcome === 'refund_due' ? outcome.reason : outcome.outcome,
       // Only what was posted: encrypted, nothing secret in the clear.
       // The five fields of the protocol only, bounded and without NULs: an unauthenticated post
       // must not be able to write arbitrary data here.
@@ -119,10 +114,11 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   app.post('/payment/newebpay/notify', async (c) => {
     const outcome = await receive('notify', await formBody(c));
-    // A verified charge that cannot pay its order (superseded, or a second charge) is received
-    // (200, or the gateway retries for days) and left in the log for the operator to refund.
-    if (outcome.outcome === 'rejected' && REFUND_REASONS.has(outcome.reason)) {
-      ctx.log('error', 'card charged but order not payable: refund needed', {
+    // A verified charge that cannot settle its order (superseded, a second charge, paid by
+    // transfer meanwhile) is received (200, or the gateway retries for days) and recorded as a
+    // payment owed back: `npm run orders -- refunds`.
+    if (outcome.outcome === 'refund_due') {
+      ctx.log('error', 'card charged but order not payable: refund due', {
         reason: outcome.reason,
         orderId: outcome.orderId,
       });
@@ -141,15 +137,12 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     const orderId = 'orderId' in outcome ? outcome.orderId : undefined;
     if (!orderId) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
     const [row] = await deps.db
-      .select({ type: orders.registrationType, slug: events.slug })
+      .select({ registrationType: orders.registrationType, eventSlug: events.slug })
       .from(orders)
       .innerJoin(events, eq(events.id, orders.eventId))
       .where(eq(orders.id, orderId))
       .limit(1);
-    const path =
-      row && BADGE_TYPES.has(row.type)
-        ? `/badges/${orderId}/processing`
-        : `/events/${row?.slug ?? ''}/registrations/${orderId}/processing`;
-    return c.redirect(`/${localePath(locale)}${path}`, 303);
+    if (!row) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
+    return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId }).processing}`, 303);
   });
 }

@@ -13,8 +13,13 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     await ctx.readJson(c, EventRegistration);
     const created = await registerForEvent(
       deps.db,
-      { userId: c.get('user').id, eventSlug, registrationType: c.req.query('registration_type') },
-      { now: ctx.now(), orderPrefix: deps.config.ORDER_PREFIX, paymentDays: deps.config.PAYMENT_EXPIRES_DAYS },
+      {
+        userId: c.get('user').id,
+        email: c.get('user').email,
+        eventSlug,
+        registrationType: c.req.query('registration_type'),
+      },
+      ctx.orderCtx(),
     );
     return ctx.send(c, created, created.existing ? 200 : 201);
   });

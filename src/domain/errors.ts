@@ -1,0 +1,59 @@
+/**
+ * Domain errors: what a rule refused, as a stable code with the spec's English wording and an
+ * i18n key for the UI (`apiError.<code>`). Services throw them; the API maps each code to an
+ * HTTP status in one table (src/server/api/errors.ts) and answers the spec's error body.
+ */
+export const DOMAIN_ERRORS = {
+  not_found: 'Not found',
+  event_type_not_supported: 'This event type cannot be registered',
+  invalid_registration_type: 'This event does not take that registration type',
+  registration_not_open: 'Event not yet open',
+  registration_closed: 'Event registration has closed',
+  demonstration_invalid: 'This event requires an exhibit badge; please buy a Professional badge first',
+  event_capacity_full: 'This event is full. Please go back to the home page to register for other events.',
+  demonstration_exists: 'One e-mail can apply for only one badge',
+  invalid_photo: 'No personal photo selected',
+  link_expired: 'This link has expired, please contact support',
+  link_used: 'This link has already been used',
+  link_not_for_user: 'This link was issued to another e-mail address',
+  order_paid: 'A paid order cannot update remittance or invoice details',
+  order_closed: 'This order is no longer open for payment',
+  form_modify_expired: 'Order details can no longer be changed',
+  payment_type_locked: 'A transfer awaiting confirmation cannot switch to card payment',
+  currency_unavailable: 'This order cannot be paid in that currency',
+  order_not_payable: 'This order cannot be paid',
+  order_superseded: 'The owner has another live order or badge since this order lapsed',
+  not_approved: 'This registration must be approved before it can be paid',
+  not_awaiting_approval: 'This order does not need approval',
+  already_approved: 'This order is already approved',
+  order_not_rejectable: 'Only a registration that is not yet paid can be rejected',
+  order_not_cancelable: 'This order cannot be canceled',
+  order_state_changed: 'The order changed meanwhile; please reload and try again',
+  reason_required: 'A reason is required',
+  not_refund_due: 'This payment is not waiting for a refund',
+} as const;
+
+export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    /** Overrides the catalogue's wording (e.g. "Order not found"). */
+    message?: string,
+    /** Extra fields of the error body (e.g. validation `issues`). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? DOMAIN_ERRORS[code]);
+    this.name = 'DomainError';
+  }
+
+  /** The i18n key the UI shows for this error. */
+  get messageKey() {
+    return `apiError.${this.code}` as const;
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+/** "<What> not found", the one 404 of the domain. */
+export const notFoundError = (what = 'Resource') => new DomainError('not_found', `${what} not found`);

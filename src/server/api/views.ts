@@ -1,0 +1,97 @@
+/**
+ * Wire views of the API: rows from the services, turned into spec §3 shapes in the caller's
+ * language. Localised names are chosen here, in the API layer, never in services.
+ */
+import { registrationWindowState } from '@domain/events';
+import type { Locale } from '@i18n/locales';
+import type { EventRow } from '../services/events';
+import type { OrderRecord } from '../services/orders';
+
+/** The name of an event in `locale`. */
+export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>
+  locale === 'zh-TW' ? event.nameZh : event.nameEn;
+
+/** The wire view of an event, localised for `locale` (both names are kept). */
+export function eventView(row: EventRow, locale: Locale, now: Date) {
+  const zh = locale === 'zh-TW';
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    name: zh ? row.nameZh : row.nameEn,
+    nameEn: row.nameEn,
+    nameZh: row.nameZh,
+    description: zh ? row.descriptionZh : row.descriptionEn,
+    startTime: row.startTime,
+    endAt: row.endAt,
+    location: zh ? row.locationZh : row.locationEn,
+    registerStartAt: row.registerStartAt,
+    registerEndAt: row.registerEndAt,
+    formModifyExpiresAt: row.formModifyExpiresAt,
+    priceCentsTwd: row.priceCentsTwd,
+    priceCentsUsd: row.priceCentsUsd,
+    originalPriceCentsTwd: row.originalPriceCentsTwd,
+    capacity: row.capacity,
+    seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.seatsTaken),
+    requiresApproval: row.requiresApproval,
+    registrationState: registrationWindowState(row, now),
+  };
+}
+
+/**
+ * The wire view of an order (spec §3 Order). `payment` (charged orders only) is assembled from
+ * the price and payment choice fixed on the order and the outcome of its latest card attempt.
+ */
+export function orderView(row: OrderRecord, locale: Locale) {
+  const { order, event, receipt, card, contents } = row;
+  const chosen = order.paymentType !== null;
+  const zh = locale === 'zh-TW';
+  return {
+    orderId: order.id,
+    id: order.id,
+    orderNo: order.orderNo,
+    eventName: zh ? event.nameZh : event.nameEn,
+    eventSlug: event.slug,
+    eventType: event.type,
+    eventTime: event.startTime,
+    eventEndAt: event.endAt,
+    eventLocation: zh ? event.locationZh : event.locationEn,
+    registrationType: order.registrationType,
+    formModifyExpiresAt: event.formModifyExpiresAt,
+    quantity: order.quantity,
+    paymentStatus: order.paymentStatus,
+    paymentExpiresAt: order.paymentExpiresAt,
+    approvalStatus: order.approvalStatus,
+    rejectedReason: order.rejectedReason,
+    registrationId: row.registrationId,
+    currency: order.currency,
+    amountCents: order.amountCents,
+    payment:
+      order.totalTwdCents > 0
+        ? {
+            type: order.paymentType,
+            status: order.paymentStatus,
+            dueDate: order.paymentExpiresAt,
+            // Before a choice, both amounts on offer; after it, the one being paid.
+            amountTwd: !chosen ? order.totalTwdCents : order.currency === 'TWD' ? order.amountCents : null,
+            amountUsd: !chosen ? order.totalUsdCents : order.currency === 'USD' ? order.amountCents : null,
+            unitPriceTwd: order.unitPriceTwdCents,
+            unitPriceUsd: order.unitPriceUsdCents,
+            remitter: order.remitter,
+            senderBank: order.senderBank,
+            lastFiveDigits: order.lastFiveDigits,
+            gatewayStatus: card?.gatewayStatus ?? null,
+            gatewayMessage: card?.gatewayMessage ?? null,
+            gatewayAt: card?.gatewayAt ?? null,
+            cardStartedAt: card?.createdAt ?? null,
+          }
+        : null,
+    receipt: receipt && {
+      kind: receipt.kind,
+      invoiceTitle: receipt.invoiceTitle,
+      unifiedBusinessNumber: receipt.unifiedBusinessNumber,
+    },
+    contents,
+    createdAt: order.createdAt,
+  };
+}
