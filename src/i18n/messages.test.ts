@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import zhTW from './zh-TW.json';
+import { DOMAIN_ERRORS } from '@domain/errors';
 import { translator } from './i18n';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -40,5 +41,12 @@ describe('messages', () => {
     expect(tZh('orders.count', { count: 3 })).toBe('共 3 筆訂單');
     expect(tEn('orders.count', { count: 3 })).toBe('3 orders');
     expect(tEn('menu.logout')).toBe('Log out');
+  });
+
+  it('translate every domain error code (apiError.<code>), in both languages', () => {
+    for (const code of Object.keys(DOMAIN_ERRORS)) {
+      expect(en, code).toHaveProperty([`apiError.${code}`]);
+      expect(zhTW, code).toHaveProperty([`apiError.${code}`]);
+    }
   });
 });

@@ -52,6 +52,41 @@ test.describe('event registration', () => {
     await expect(card.getByText('Approved')).toBeVisible();
   });
 
+  for (const [locale, words] of [
+    ['en', { heading: 'Your registration was not approved.', status: 'Rejected', reason: 'Reason' }],
+    ['zh-tw', { heading: '很抱歉，您的報名未通過審核。', status: '未通過審核', reason: '原因' }],
+  ] as const) {
+    test(`a rejected audit registration shows Rejected with the reason, on the summary and the order list (${locale})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await signIn(page, uniqueEmail('rejected'), locale);
+      await giveBadge(page, baseURL!);
+      await page.goto(`/${locale}/events/pitching-session-audit/registrations/new`);
+      await hydrated(page);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: locale === 'en' ? 'Register' : '報名' }).click();
+      await expect(page).toHaveURL(/\/registrations\/[0-9a-f-]+$/);
+      const orderNo = (await page.locator('dd.font-mono').first().textContent())!.trim();
+      const reason = locale === 'en' ? 'Audit places are reserved for buyers this year.' : '今年旁聽名額保留給買家。';
+      expect(operator('orders', ['reject', orderNo, '--reason', reason], baseURL!)).toMatch(/rejected/);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: words.heading })).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${words.status}$`) })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto(`/${locale}/account/orders`);
+      const card = page.getByRole('article').filter({ hasText: orderNo });
+      // The headline and the approval status both say so.
+      await expect(card.getByText(words.status, { exact: true })).toHaveCount(2);
+      await expect(card.getByText(words.reason, { exact: true })).toBeVisible();
+      await expect(card.getByText(reason)).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
   for (const locale of ['en', 'zh-tw'] as const) {
     test(`closed and not-yet-open registrations say so (${locale})`, async ({ page }) => {
       await page.goto(`/${locale}/events/industry-preview-night/registrations/new`);

@@ -2,7 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
 import { signInRedirect } from '../auth/auth.server';
-import { isBadgeOrder, orderPaths, type Order } from '@domain/orders';
+import { isBadgeOrder, type Order } from '@domain/orders';
+import { orderPages } from '@domain/registration-kinds';
+import { isAwaitingApproval } from '@domain/order-lifecycle';
 import { pickMessages } from '@i18n/i18n';
 import { localePath, type Locale } from '@i18n/locales';
 import { portalConfig } from '@lib/portal-config.server';
@@ -29,7 +31,10 @@ export async function payPageData(ctx: Ctx, orderId: string, newPath: string): P
   if (data instanceof Response || data.result.kind !== 'ok') return data;
   const order = data.result.data;
   if (['paid', 'free', 'checking'].includes(order.paymentStatus))
-    return ctx.redirect(localized(ctx.locals.locale, orderPaths(order).done), 302);
+    return ctx.redirect(localized(ctx.locals.locale, orderPages(order).done), 302);
+  // Approval before payment: nothing to pay until the organiser approves (the summary says so).
+  if (isAwaitingApproval(order.approvalStatus) || order.approvalStatus === 'rejected')
+    return ctx.redirect(localized(ctx.locals.locale, orderPages(order).summary), 302);
   return data;
 }
 
@@ -46,7 +51,7 @@ export async function processingPageData(
   const data = await loadOrderPage(ctx, orderId, newPath);
   if (data instanceof Response || data.result.kind !== 'ok') return data;
   const order = data.result.data;
-  const paths = orderPaths(order);
+  const paths = orderPages(order);
   const to = (path: string) => ctx.redirect(localized(ctx.locals.locale, path), 302);
   if (['paid', 'free', 'checking'].includes(order.paymentStatus)) return to(paths.done);
   if (order.paymentStatus !== 'pending') return to(paths.summary);
@@ -76,7 +81,7 @@ export function paymentFormProps(order: Order, locale: Locale) {
       receipt: order.receipt,
     },
     updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
-    processingPath: orderPaths(order).processing,
+    processingPath: orderPages(order).processing,
     bank: portalConfig().bank,
   };
 }
