@@ -217,14 +217,6 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
 
-  // TEMPORARY, order-core rewrite: findings in files being rewritten by others, switched off per
-  // file and rule until that work lands (then delete this block). Never an import-boundary rule.
-  //   src/server/services/payments.ts:21  @typescript-eslint/no-unused-vars ('transition')
-  {
-    files: ['src/server/services/payments.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'off' },
-  },
-
   // Import boundaries (DESIGN §3, decision 008): every file gets the last zone that matches it.
   { plugins: { boundaries: { rules: { 'dynamic-imports': dynamicImports } } } },
   restrict([SOURCE], ZONES.elsewhere),
