@@ -16,6 +16,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -369,4 +370,31 @@ export const orderContents = pgTable(
     title: text('title').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.contentId] })],
+);
+
+/**
+ * Badge pick-up schedule of the edition (spec §9): which days, hours and place the badge exchange
+ * desk is open. Data of the edition, seeded inside its dates; days are Taipei calendar dates.
+ */
+export const pickupSlots = pgTable(
+  'pickup_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    /** Opening hours, Taipei time, `HH:MM`. */
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+    placeEn: text('place_en').notNull(),
+    placeZh: text('place_zh').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('pickup_slots_first_day_idx').on(t.firstDay),
+    check('pickup_slots_days_check', sql`${t.firstDay} <= ${t.lastDay}`),
+    check(
+      'pickup_slots_hours_check',
+      sql`${t.opensAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.closesAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.opensAt} < ${t.closesAt}`,
+    ),
+  ],
 );
