@@ -3,10 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
-import { newOrderNo } from '@server/services/order-no';
-import { badges, events, orderPayments, orders, registrations, users } from '@server/db/schema';
+import { events, orderPayments, orders, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { counts, getJson, tokenMinter } from './fixtures';
+import { counts, getJson, giveBadges, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,38 +25,6 @@ function register(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: options.body ?? JSON.stringify({ agree_terms: true }),
   });
-}
-
-/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge. */
-async function giveBadges(db: Db, holders: { id: string; email: string }[]) {
-  if (holders.length === 0) return;
-  const [badgeFree] = await db.select().from(events).where(eq(events.slug, 'badge-free'));
-  const badgeOrders = await db
-    .insert(orders)
-    .values(
-      holders.map((u) => ({
-        orderNo: newOrderNo('TB'),
-        userId: u.id,
-        eventId: badgeFree!.id,
-        registrationType: 'BADGE_FREE' as const,
-        paymentStatus: 'free' as const,
-        badgeEmailKey: u.email.toLowerCase(),
-      })),
-    )
-    .returning({ id: orders.id, userId: orders.userId });
-  await db.insert(badges).values(
-    badgeOrders.map((o) => {
-      const u = holders.find((h) => h.id === o.userId)!;
-      return {
-        userId: u.id,
-        emailKey: u.email.toLowerCase(),
-        orderId: o.id,
-        identity: 'PROFESSIONAL' as const,
-        nameEn: u.email,
-        pickupCode: `TEST.${randomUUID()}`,
-      };
-    }),
-  );
 }
 
 const seatsTaken = async (db: Db, slug: string) =>

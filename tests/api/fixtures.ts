@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { Db } from '@server/db/client';
 import * as schema from '@server/db/schema';
 import type { MpgKeys } from '@server/payments/newebpay';
 import { encryptText, tradeSha } from '@server/payments/newebpay';
+import { newOrderNo } from '@server/services/order-no';
 import { bearer, type TestApp } from './helpers';
 
 /** A real 1×1 PNG. */
@@ -194,3 +196,35 @@ export const hiddenFields = (page: string) =>
   Object.fromEntries(
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
   );
+
+/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge. */
+export async function giveBadges(db: Db, holders: { id: string; email: string }[]) {
+  if (holders.length === 0) return;
+  const [badgeFree] = await db.select().from(schema.events).where(eq(schema.events.slug, 'badge-free'));
+  const badgeOrders = await db
+    .insert(schema.orders)
+    .values(
+      holders.map((u) => ({
+        orderNo: newOrderNo('TB'),
+        userId: u.id,
+        eventId: badgeFree!.id,
+        registrationType: 'BADGE_FREE' as const,
+        paymentStatus: 'free' as const,
+        badgeEmailKey: u.email.toLowerCase(),
+      })),
+    )
+    .returning({ id: schema.orders.id, userId: schema.orders.userId });
+  await db.insert(schema.badges).values(
+    badgeOrders.map((o) => {
+      const u = holders.find((h) => h.id === o.userId)!;
+      return {
+        userId: u.id,
+        emailKey: u.email.toLowerCase(),
+        orderId: o.id,
+        identity: 'PROFESSIONAL' as const,
+        nameEn: u.email,
+        pickupCode: `TEST.${randomUUID()}`,
+      };
+    }),
+  );
+}

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
-import { badges, events, orderEvents, orderPayments, orders, users } from '@server/db/schema';
+import { events, orderEvents, orderPayments, orders, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { decryptTradeInfo } from '@server/payments/newebpay';
-import { newOrderNo } from '@server/services/order-no';
 import { expireOverdueOrders } from '@server/services/order-state';
-import { applyBadge, getJson, json, keysOf, postForm, signedCallback, tokenMinter } from './fixtures';
+import { applyBadge, getJson, giveBadges, json, keysOf, postForm, signedCallback, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 /*
@@ -60,33 +58,10 @@ describe.each(DATABASES)('order core (%s)', (kind) => {
     db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(asc(orderPayments.createdAt));
   const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
-  /** Gives a signed-in user an issued badge directly (events need one). */
-  async function giveBadge(email: string) {
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    const [badgeFree] = await db.select().from(events).where(eq(events.slug, 'badge-free'));
-    const [order] = await db
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo('TB'),
-        userId: user!.id,
-        eventId: badgeFree!.id,
-        registrationType: 'BADGE_FREE',
-        paymentStatus: 'free',
-        badgeEmailKey: email,
-      })
-      .returning();
-    await db.insert(badges).values({
-      userId: user!.id,
-      emailKey: email,
-      orderId: order!.id,
-      identity: 'PROFESSIONAL',
-      nameEn: email,
-      pickupCode: `TEST.${randomUUID()}`,
-    });
-  }
   async function badgeHolder(email: string) {
     const { token } = await signIn(app, email);
-    await giveBadge(email);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await giveBadges(db, [user!]);
     return token;
   }
   /** An audit event (approval before payment) that is open now. */

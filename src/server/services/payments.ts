@@ -32,6 +32,17 @@ type PaymentRecord = typeof orderPayments.$inferSelect;
 
 const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, orderId), eq(orders.userId, userId));
 
+/** Paying by card: the declared transfer is dropped, and cards are charged the order's TWD total. */
+const cardChoice = (order: OrderRow) =>
+  ({
+    paymentType: 'credit_card',
+    remitter: null,
+    senderBank: null,
+    lastFiveDigits: null,
+    currency: 'TWD',
+    amountCents: order.totalTwdCents,
+  }) as const;
+
 /**
  * Payment type, transfer details and invoice of an unpaid order (pay page, summary edits).
  * Everything is checked before anything is written, in one transaction: a refused update leaves
@@ -74,15 +85,7 @@ export async function updateOrderPayment(
       if (order.paymentStatus === 'checking') throw new DomainError('payment_type_locked');
       await tx
         .update(orders)
-        .set({
-          paymentType: 'credit_card',
-          remitter: null,
-          senderBank: null,
-          lastFiveDigits: null,
-          currency: 'TWD',
-          amountCents: order.totalTwdCents,
-          updatedAt: ctx.now,
-        })
+        .set({ ...cardChoice(order), updatedAt: ctx.now })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
     }
     if (receipt) {
@@ -121,15 +124,7 @@ export async function startCardAttempt(db: Db, input: { userId: string; orderId:
       { kind: 'registrant', id: input.userId },
       ctx,
       {
-        set: {
-          paymentType: 'credit_card',
-          remitter: null,
-          senderBank: null,
-          lastFiveDigits: null,
-          currency: 'TWD',
-          amountCents: order.totalTwdCents,
-          cardAttempts: sql`${orders.cardAttempts} + 1`,
-        },
+        set: { ...cardChoice(order), cardAttempts: sql`${orders.cardAttempts} + 1` },
       },
     );
     const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
