@@ -62,6 +62,29 @@ export const identityFromLinkType = (type: string): BadgeIdentity | undefined =>
   BADGE_IDENTITIES.find((i) => i.toLowerCase().replace(/_/g, '-') === type.toLowerCase());
 export const linkTypeOf = (identity: BadgeIdentity) => identity.toLowerCase().replace(/_/g, '-');
 
+/**
+ * What a one-time free-badge link is to the person opening it (spec §8 get-badge: 404 expired,
+ * 409 used; a link issued to an e-mail is only for that e-mail). The order of the checks is the
+ * claim's: an unknown, expired or wrong-type link is `expired` whatever else holds; a link this
+ * user already used is `claimed` (claiming again is a no-op); then `used`; then another e-mail's.
+ * Signed out (`who` null) the e-mail cannot be compared, so such a link reads `valid` until sign-in.
+ */
+export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'not_for_user';
+
+export function badgeLinkState(
+  link:
+    | { identity: BadgeIdentity; email: string | null; expiresAt: Date; usedAt: Date | null; usedBy: string | null }
+    | undefined,
+  who: { userId: string; email: string } | null,
+  options: { now: Date; linkType?: BadgeIdentity | undefined },
+): BadgeLinkState {
+  if (!link || link.expiresAt.getTime() < options.now.getTime()) return 'expired';
+  if (options.linkType && link.identity !== options.linkType) return 'expired';
+  if (link.usedAt) return who && link.usedBy === who.userId ? 'claimed' : 'used';
+  if (who && link.email && link.email.toLowerCase() !== who.email.toLowerCase()) return 'not_for_user';
+  return 'valid';
+}
+
 /** The badge as the API client sees it (spec §3 Badge). */
 export type Badge = {
   identity: BadgeIdentity;
@@ -83,6 +106,10 @@ export type Badge = {
     amountUsd: number | null;
     currency: string;
     amountCents: number;
+    /** Transfer details as the registrant declared them (null for card payments). */
+    remitter: string | null;
+    senderBank: string | null;
+    lastFiveDigits: string | null;
   } | null;
   pickedUpAt: string | null;
   receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;

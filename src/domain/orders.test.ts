@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayedPaymentStatus, registrationStatus } from './orders';
+import {
+  cardDeclined,
+  displayedPaymentStatus,
+  headlineStatus,
+  registrationStatus,
+  standingOrderFor,
+  type Order,
+} from './orders';
+import type { ApprovalStatus, PaymentStatus } from './order-lifecycle';
 import { orderPages } from './registration-kinds';
 
 describe('order status rules (spec §4)', () => {
@@ -20,5 +28,87 @@ describe('order status rules (spec §4)', () => {
     expect(orderPages({ eventSlug: 'opening-forum', orderId: 'abc', registrationType: 'EVENT_GENERAL' }).summary).toBe(
       '/events/opening-forum/registrations/abc',
     );
+  });
+});
+
+describe('headline status of an order (orders list, summary)', () => {
+  it.each<[PaymentStatus, ApprovalStatus | null, string, string]>([
+    // payment, approval, headline, spec registration status (still shown as the status field)
+    ['paid', null, 'completed', 'completed'],
+    ['free', null, 'completed', 'completed'],
+    ['free', 'approved', 'completed', 'completed'],
+    ['paid', 'approved', 'completed', 'completed'],
+    ['checking', null, 'checking', 'completed'],
+    ['checking', 'approved', 'checking', 'completed'],
+    ['free', 'pending_approval', 'pending_approval', 'completed'],
+    ['free', 'auditing', 'pending_approval', 'completed'],
+    ['pending', 'pending_approval', 'pending_approval', 'submitted'],
+    ['pending', 'approved', 'awaiting_payment', 'submitted'],
+    ['pending', null, 'awaiting_payment', 'submitted'],
+    ['free', 'rejected', 'rejected', 'completed'],
+    ['canceled', 'rejected', 'rejected', 'cancelled'],
+    ['overdue', null, 'cancelled', 'cancelled'],
+    ['canceled', 'pending_approval', 'cancelled', 'cancelled'],
+  ])('%s / %s reads %s (registration status %s)', (paymentStatus, approvalStatus, headline, registration) => {
+    expect(headlineStatus({ paymentStatus, approvalStatus })).toBe(headline);
+    expect(registrationStatus(paymentStatus)).toBe(registration);
+  });
+
+  it('never reads completed while a transfer is checked or the organiser has not approved', () => {
+    for (const approvalStatus of [null, 'pending_approval', 'auditing', 'approved', 'rejected'] as const)
+      expect(headlineStatus({ paymentStatus: 'checking', approvalStatus })).not.toBe('completed');
+    for (const paymentStatus of ['free', 'pending', 'checking', 'paid'] as const)
+      expect(headlineStatus({ paymentStatus, approvalStatus: 'pending_approval' })).not.toBe('completed');
+  });
+});
+
+describe('the standing order for an event ("You are registered")', () => {
+  const order = (over: Partial<Order>) =>
+    ({
+      eventSlug: 'opening-forum',
+      registrationType: 'EVENT_GENERAL',
+      paymentStatus: 'free',
+      approvalStatus: null,
+      createdAt: '2026-10-01T00:00:00.000Z',
+      ...over,
+    }) as Order;
+  const forum = { slug: 'opening-forum', type: 'event_general' };
+
+  it('finds a live order of the event, the newest first', () => {
+    const old = order({ paymentStatus: 'canceled', createdAt: '2026-10-01T00:00:00.000Z' });
+    const current = order({ orderId: 'b', createdAt: '2026-10-02T00:00:00.000Z' });
+    const newer = order({ orderId: 'c', paymentStatus: 'pending', createdAt: '2026-10-03T00:00:00.000Z' });
+    expect(standingOrderFor([old, current, newer], forum)).toBe(newer);
+    expect(standingOrderFor([old, current], forum)).toBe(current);
+  });
+
+  it('ignores other events, closed and rejected orders', () => {
+    expect(standingOrderFor([order({ eventSlug: 'other' })], forum)).toBeUndefined();
+    expect(standingOrderFor([order({ paymentStatus: 'overdue' })], forum)).toBeUndefined();
+    expect(standingOrderFor([order({ approvalStatus: 'rejected' })], forum)).toBeUndefined();
+  });
+
+  it('for a badge event, any live badge order counts (one e-mail, one badge)', () => {
+    const free = order({ eventSlug: 'badge-free', registrationType: 'BADGE_FREE' });
+    expect(standingOrderFor([free], { slug: 'badge-professional', type: 'badge_professional' })).toBe(free);
+    expect(standingOrderFor([order({})], { slug: 'badge-professional', type: 'badge_professional' })).toBeUndefined();
+  });
+});
+
+describe('a declined card attempt', () => {
+  const card = {
+    type: 'credit_card' as const,
+    cardStartedAt: '2026-11-21T10:00:00.000Z',
+    gatewayAt: '2026-11-21T10:01:00.000Z',
+    gatewayStatus: 'DECLINED',
+  };
+  it('is a gateway answer other than success, after the attempt started', () => {
+    expect(cardDeclined(card)).toBe(true);
+    expect(cardDeclined({ ...card, gatewayStatus: 'SUCCESS' })).toBe(false);
+    // An answer to an earlier attempt says nothing about the current one.
+    expect(cardDeclined({ ...card, gatewayAt: '2026-11-21T09:59:00.000Z' })).toBe(false);
+    expect(cardDeclined({ ...card, gatewayAt: null })).toBe(false);
+    expect(cardDeclined({ ...card, type: 'atm' })).toBe(false);
+    expect(cardDeclined(null)).toBe(false);
   });
 });

@@ -89,3 +89,54 @@ export function editState(
   if (order.formModifyExpiresAt && new Date(order.formModifyExpiresAt).getTime() < now.getTime()) return 'expired';
   return 'editable';
 }
+
+/**
+ * The headline of an order (order list card, summary): what the registrant should know first.
+ * The spec's registration status (derived from payment alone) says "completed" for a transfer
+ * still being checked and for a free registration still waiting for the organiser; the headline
+ * says so instead. Closed orders read cancelled; a rejection wins over everything.
+ */
+export type HeadlineStatus =
+  'rejected' | 'cancelled' | 'pending_approval' | 'checking' | 'awaiting_payment' | 'completed';
+
+export function headlineStatus(order: Pick<Order, 'paymentStatus' | 'approvalStatus'>): HeadlineStatus {
+  if (order.approvalStatus === 'rejected') return 'rejected';
+  const shown = displayedPaymentStatus(order.paymentStatus);
+  if (shown === 'overdue' || shown === 'canceled') return 'cancelled';
+  if (order.approvalStatus === 'pending_approval' || order.approvalStatus === 'auditing') return 'pending_approval';
+  if (shown === 'checking') return 'checking';
+  if (shown === 'unpaid') return 'awaiting_payment';
+  return 'completed';
+}
+
+/** Whether an order stands: live (holds its place or badge) and not rejected. */
+export const isStanding = (order: Pick<Order, 'paymentStatus' | 'approvalStatus'>) =>
+  isLive(order.paymentStatus) && order.approvalStatus !== 'rejected';
+
+/**
+ * The user's standing order for an event (the event page's and home card's "You are registered"),
+ * newest first. For a badge event, any standing badge order counts: one e-mail holds one badge.
+ */
+export function standingOrderFor<
+  O extends Pick<Order, 'paymentStatus' | 'approvalStatus' | 'eventSlug' | 'registrationType' | 'createdAt'>,
+>(orders: readonly O[], event: { slug: string; type: string }): O | undefined {
+  const badgeEvent = event.type.startsWith('badge_');
+  return orders
+    .filter((o) => isStanding(o) && (badgeEvent ? isBadgeOrder(o) : o.eventSlug === event.slug))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/**
+ * Whether the latest card attempt came back declined: the gateway answered after the attempt
+ * started, and not with success (processing page: "the payment did not go through").
+ */
+export function cardDeclined(payment: Pick<Payment, 'type' | 'gatewayAt' | 'cardStartedAt' | 'gatewayStatus'> | null) {
+  return (
+    !!payment &&
+    payment.type === 'credit_card' &&
+    !!payment.gatewayAt &&
+    !!payment.cardStartedAt &&
+    new Date(payment.gatewayAt).getTime() >= new Date(payment.cardStartedAt).getTime() &&
+    payment.gatewayStatus !== 'SUCCESS'
+  );
+}

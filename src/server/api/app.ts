@@ -76,11 +76,12 @@ export function createApi(deps: ApiDeps) {
    * `cookie`, a GET may instead carry the identity cookie (links the browser opens directly).
    */
   const authenticate =
-    (options: { cookie: boolean }): MiddlewareHandler<Env> =>
+    (options: { cookie: boolean; optional?: boolean }): MiddlewareHandler<Env> =>
     async (c, next) => {
       const header = c.req.header('authorization') ?? '';
       const token =
         /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (options.cookie && !header ? getCookie(c, TOKEN_COOKIE) : undefined);
+      if (!token && options.optional && !header) return next();
       if (!token) throw unauthorized();
       let claims;
       try {
@@ -93,6 +94,7 @@ export function createApi(deps: ApiDeps) {
     };
   const auth = authenticate({ cookie: false });
   const authOrCookie = authenticate({ cookie: true });
+  const optionalAuth = authenticate({ cookie: false, optional: true });
 
   const invalid = (issues: { path: string; message: string }[]) => {
     const wire = issues.map((i) => ({
@@ -135,7 +137,19 @@ export function createApi(deps: ApiDeps) {
     pickupSecret: deps.config.PICKUP_CODE_SECRET,
     orderPrefix: deps.config.ORDER_PREFIX,
   });
-  const ctx: RouteContext = { deps, now, log, auth, authOrCookie, readJson, validQuery, send, originOf, orderCtx };
+  const ctx: RouteContext = {
+    deps,
+    now,
+    log,
+    auth,
+    authOrCookie,
+    optionalAuth,
+    readJson,
+    validQuery,
+    send,
+    originOf,
+    orderCtx,
+  };
   // Unpaid orders past their deadline become overdue (and give their seats back) before anyone
   // reads, pays or registers; at most every 10 s per instance.
   let lastExpiry = 0;

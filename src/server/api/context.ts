@@ -44,6 +44,8 @@ export type RouteContext = {
   auth: MiddlewareHandler<Env>;
   /** Bearer token, or the identity cookie (GET links the browser opens directly). */
   authOrCookie: MiddlewareHandler<Env>;
+  /** A Bearer token when one is sent (a bad one is 401); none: the route runs for a visitor, without `user`. */
+  optionalAuth: MiddlewareHandler<Env>;
   /** Parses a JSON body (snake_case → camelCase) and validates it; 400 with the issues otherwise. */
   readJson: <T, S>(c: Context<Env>, struct: Struct<T, S>) => Promise<T>;
   validQuery: <T, S>(c: Context<Env>, struct: Struct<T, S>) => T;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { BadgeApplication, BadgeIdentity } from '@domain/badges';
+import { badgeLinkState, type BadgeApplication, type BadgeIdentity, type BadgeLinkState } from '@domain/badges';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
 import { isIssued, LIVE_STATUSES } from '@domain/order-lifecycle';
@@ -119,12 +119,11 @@ export async function claimFreeBadge(
   const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
   if (!event) throw notFoundError('Event');
   const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
-  if (!link || link.expiresAt.getTime() < ctx.now.getTime() || (linkType && link.identity !== linkType))
-    throw new DomainError('link_expired');
+  const state = badgeLinkState(link, { userId: user.id, email: user.email }, { now: ctx.now, linkType });
   // The same user again (a retried request whose first answer was lost): already done.
-  if (link.usedAt && link.usedBy === user.id) return { eventSlug: event.slug, paymentStatus: 'free' };
-  if (link.usedAt) throw new DomainError('link_used');
-  if (link.email && link.email.toLowerCase() !== user.email.toLowerCase()) throw new DomainError('link_not_for_user');
+  if (state === 'claimed') return { eventSlug: event.slug, paymentStatus: 'free' };
+  refuseLink(state);
+  if (!link) throw new DomainError('link_expired');
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
   try {
     const order = await placeOrder(
@@ -154,6 +153,41 @@ export async function claimFreeBadge(
     if (isUniqueViolation(error)) throw alreadyHasBadge();
     throw error;
   }
+}
+
+/** The refusal of a link that cannot be claimed (spec §8: 404 expired, 409 used; 403 another e-mail's). */
+function refuseLink(state: BadgeLinkState) {
+  if (state === 'expired') throw new DomainError('link_expired');
+  if (state === 'used') throw new DomainError('link_used');
+  if (state === 'not_for_user') throw new DomainError('link_not_for_user');
+}
+
+/**
+ * Checks a one-time link without claiming it (the get-badge page, before any form): the same
+ * refusals as the claim, or `valid` / `claimed` (this user already used it). It answers nothing
+ * about anyone else: not the e-mail a link was issued to, nor who used it or when.
+ */
+export async function checkBadgeLink(
+  db: Db,
+  code: string,
+  user: User | null,
+  options: { now: Date; linkType?: BadgeIdentity | undefined },
+): Promise<{ state: 'valid' | 'claimed'; identity: BadgeIdentity; expiresAt: Date }> {
+  const [link] = await db
+    .select({
+      identity: badgeLinks.identity,
+      email: badgeLinks.email,
+      expiresAt: badgeLinks.expiresAt,
+      usedAt: badgeLinks.usedAt,
+      usedBy: badgeLinks.usedBy,
+    })
+    .from(badgeLinks)
+    .where(eq(badgeLinks.code, code))
+    .limit(1);
+  const state = badgeLinkState(link, user && { userId: user.id, email: user.email }, options);
+  refuseLink(state);
+  if (!link || (state !== 'valid' && state !== 'claimed')) throw new DomainError('link_expired');
+  return { state, identity: link.identity, expiresAt: link.expiresAt };
 }
 
 /** Operator: a one-time free-badge link. */

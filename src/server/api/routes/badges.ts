@@ -1,10 +1,13 @@
-import { BadgeApplication, identityFromLinkType } from '@domain/badges';
+import type { Context } from 'hono';
+import { BadgeApplication, identityFromLinkType, linkTypeOf } from '@domain/badges';
+import { DomainError } from '@domain/errors';
 import { OrderPaymentUpdate } from '@domain/payments';
-import { applyProfessional, claimFreeBadge, findBadgeOrder, getBadge } from '../../services/badges';
+import { applyProfessional, checkBadgeLink, claimFreeBadge, findBadgeOrder, getBadge } from '../../services/badges';
 import { findOrder } from '../../services/orders';
 import { updateOrderPayment } from '../../services/payments';
-import type { ApiApp, RouteContext } from '../context';
-import { ApiError, badRequest, notFound } from '../errors';
+import type { User } from '../../services/users';
+import type { ApiApp, Env, RouteContext } from '../context';
+import { badRequest, notFound } from '../errors';
 import { orderView } from '../views';
 
 /** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
@@ -18,13 +21,34 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, { data: badge });
   });
 
-  // Free badge through a one-time link.
-  app.put('/demonstration', auth, async (c) => {
+  /** The link code and type of the query (`?code=…&type=…`): 400 without a code, 404 for an unknown type. */
+  const linkQuery = (c: Context<Env>) => {
     const code = c.req.query('code');
     if (!code || code.length > 100) throw badRequest('validation_failed', 'code: a link code is required');
     const type = c.req.query('type');
     const linkType = type ? identityFromLinkType(type) : undefined;
-    if (type && !linkType) throw new ApiError(404, 'link_expired', 'This link has expired, please contact support');
+    if (type && !linkType) throw new DomainError('link_expired');
+    return { code, linkType };
+  };
+
+  // A one-time link's state, without claiming it (the get-badge page checks before any form).
+  app.get('/demonstration/link', ctx.optionalAuth, async (c) => {
+    const { code, linkType } = linkQuery(c);
+    const user: User | undefined = c.get('user');
+    const link = await checkBadgeLink(deps.db, code, user ?? null, { now: ctx.now(), linkType });
+    return ctx.send(c, {
+      data: {
+        state: link.state,
+        identity: link.identity,
+        linkType: linkTypeOf(link.identity),
+        expiresAt: link.expiresAt,
+      },
+    });
+  });
+
+  // Free badge through a one-time link.
+  app.put('/demonstration', auth, async (c) => {
+    const { code, linkType } = linkQuery(c);
     const application = await ctx.readJson(c, BadgeApplication);
     await claimFreeBadge(deps.db, c.get('user'), code, application, badgeCtx(), linkType);
     return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
