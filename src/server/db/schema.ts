@@ -12,7 +12,9 @@ import {
 } from '@domain/order-lifecycle';
 import { PAYMENT_TYPES } from '@domain/payments';
 import { BADGE_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
+import { LOCALES } from '@i18n/locales';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -159,6 +161,10 @@ export const orders = pgTable(
     /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
     badgeEmailKey: text('badge_email_key'),
     paidAt: ts('paid_at'),
+    /** The language the registrant placed the order in (its e-mails); null: unknown, both languages. */
+    locale: text('locale', { enum: LOCALES }),
+    /** The portal origin the order was placed on (links in e-mails when SITE_URL is unset). */
+    siteOrigin: text('site_origin'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -189,6 +195,7 @@ export const orders = pgTable(
     ),
     check('orders_payment_type_check', sql`payment_type is null or ${inList('payment_type', PAYMENT_TYPES)}`),
     check('orders_last_five_check', sql`${t.lastFiveDigits} is null or ${t.lastFiveDigits} ~ '^[0-9]{5}$'`),
+    check('orders_locale_check', sql`locale is null or ${inList('locale', LOCALES)}`),
   ],
 );
 
@@ -396,5 +403,58 @@ export const pickupSlots = pgTable(
       'pickup_slots_hours_check',
       sql`${t.opensAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.closesAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.opensAt} < ${t.closesAt}`,
     ),
+  ],
+);
+
+export const EMAIL_STATUSES = ['pending', 'sent'] as const;
+export const EMAIL_TRANSPORTS = ['smtp', 'outbox'] as const;
+
+/**
+ * The mail outbox (decision 012): every e-mail the portal sends, rendered when it is queued (in
+ * the registrant's language of the time) and delivered by the mail worker. `key` makes queueing
+ * idempotent (`order-event:{id}:{template}`, `payment-reminder:{order}:{deadline}`,
+ * `badge-link:{code}`); a pending row is claimed with `FOR UPDATE SKIP LOCKED` for a lease
+ * (`available_at`), so a crash mid-send leaves it pending and it is sent again after the lease.
+ * With the database outbox transport (no SMTP_URL) a sent mail stays here for the dev mailbox.
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    /** The order event the mail tells about (null: a reminder or a badge link). */
+    orderEventId: bigint('order_event_id', { mode: 'number' }).references(() => orderEvents.id, {
+      onDelete: 'set null',
+    }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    /** The language of the mail; null: both languages. */
+    locale: text('locale', { enum: LOCALES }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** The RFC 5322 Message-ID, fixed when queued: a re-sent mail keeps it, so clients can tell. */
+    messageId: text('message_id').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    /** Where it went once sent: an SMTP server, or the database outbox (dev mailbox). */
+    transport: text('transport', { enum: EMAIL_TRANSPORTS }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Pending: not claimed before this time (the retry backoff, or the lease of a send in progress). */
+    availableAt: ts('available_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('emails_order_event_template_idx').on(t.orderEventId, t.template),
+    index('emails_pending_idx')
+      .on(t.availableAt)
+      .where(sql`status = 'pending'`),
+    index('emails_created_idx').on(t.createdAt),
+    check('emails_status_check', inList('status', EMAIL_STATUSES)),
+    check('emails_transport_check', sql`transport is null or ${inList('transport', EMAIL_TRANSPORTS)}`),
+    check('emails_locale_check', sql`locale is null or ${inList('locale', LOCALES)}`),
+    check('emails_sent_check', sql`(status = 'sent') = (sent_at is not null)`),
   ],
 );
