@@ -115,10 +115,17 @@ export type Badge = {
   receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
 };
 
-/** Badge pick-up schedule (spec §9): dates are month/day of the conference year. */
-export const PICKUP_SCHEDULE = [
-  { days: '11/4–11/6', hours: '09:30–17:00', place: 'serviceStation' },
-  { days: '11/7', hours: '09:00–17:00', place: 'businessCentre' },
-  { days: '11/8–11/10', hours: '09:30–17:00', place: 'businessCentre' },
-  { days: '11/11–11/12', hours: '09:30–17:00', place: 'serviceStation' },
-] as const;
+/**
+ * One slot of the edition's badge pick-up schedule (spec §9), as the API answers it: Taipei
+ * calendar days (`YYYY-MM-DD`, both inclusive), opening hours (`HH:MM`, Taipei time) and the
+ * place, localised (`place`) and in both languages.
+ */
+export type PickupSlot = {
+  firstDay: string;
+  lastDay: string;
+  opensAt: string;
+  closesAt: string;
+  place: string;
+  placeEn: string;
+  placeZh: string;
+};

@@ -26,6 +26,19 @@ export type EventType =
 
 export type RegistrationWindowState = 'not_open' | 'open' | 'closed';
 
+/** Where an event held in person is, as schema.org PostalAddress fields (localised). */
+export type PostalAddress = {
+  streetAddress: string;
+  addressLocality: string;
+  addressRegion: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  addressCountry: string;
+};
+
+/** Event types attended online only: no venue, no address. */
+export const ONLINE_EVENT_TYPES: readonly EventType[] = ['event_online', 'market_online'];
+
 export type Event = {
   id: string;
   slug: string;
@@ -37,6 +50,10 @@ export type Event = {
   startTime: string;
   endAt: string;
   location: string;
+  /** The venue's postal address; null for events attended online. */
+  address: PostalAddress | null;
+  /** The event's image: a path on the portal (`/images/…`) or an absolute URL. */
+  image: string;
   registerStartAt: string;
   registerEndAt: string;
   formModifyExpiresAt: string | null;

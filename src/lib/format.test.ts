@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatMoney } from './format';
+import { formatDateRange, formatDateTime, formatDayRange, formatMoney } from './format';
 
 describe('formatting (spec §9)', () => {
   it('shows dates as yyyy/M/d HH:mm with the offset, in Taipei time', () => {
@@ -19,5 +19,23 @@ describe('formatting (spec §9)', () => {
     expect(formatMoney(3_500, 'USD')).toBe('US$35.00');
     expect(formatMoney(123_456, 'USD')).toBe('US$1,234.56');
     expect(formatMoney(0, 'TWD')).toBe('TWD 0');
+    expect(formatMoney(100_000, 'TWD', 'en')).toBe('TWD 1,000');
+  });
+  it('writes NT dollars the Chinese way in zh-TW, in text and tables alike (decision 013)', () => {
+    expect(formatMoney(100_000, 'TWD', 'zh-TW')).toBe('新臺幣 1,000 元');
+    expect(formatMoney(1_000_000, 'TWD', 'zh-TW')).toBe('新臺幣 10,000 元');
+    expect(formatMoney(0, 'TWD', 'zh-TW')).toBe('新臺幣 0 元');
+    expect(formatMoney(3_500, 'USD', 'zh-TW')).toBe('US$35.00');
+  });
+  it('shows calendar days with the year and weekday in both languages', () => {
+    expect(formatDayRange('2026-12-14', '2026-12-16', 'en')).toBe('2026/12/14 (Mon)–12/16 (Wed)');
+    expect(formatDayRange('2026-12-14', '2026-12-16', 'zh-TW')).toBe('2026/12/14（一）至 12/16（三）');
+    expect(formatDayRange('2026-12-17', '2026-12-17', 'en')).toBe('2026/12/17 (Thu)');
+    expect(formatDayRange('2026-12-17', '2026-12-17', 'zh-TW')).toBe('2026/12/17（四）');
+    expect(formatDayRange('2026-11-04', '2026-11-06', 'en')).toBe('2026/11/4 (Wed)–11/6 (Fri)');
+    // Across the new year the end has its year too.
+    expect(formatDayRange('2026-12-31', '2027-01-02', 'en')).toBe('2026/12/31 (Thu)–2027/1/2 (Sat)');
+    expect(formatDayRange('2026-12-31', '2027-01-02', 'zh-TW')).toBe('2026/12/31（四）至 2027/1/2（六）');
+    expect(() => formatDayRange('2026-12-1', '2026-12-02', 'en')).toThrow(RangeError);
   });
 });

@@ -1,4 +1,8 @@
-/** Display formats of spec §9: dates as `yyyy/M/d HH:mm (GMT+8)`, money from cents. */
+/**
+ * Display formats of spec §9: dates as `yyyy/M/d HH:mm (GMT+8)`, calendar days with their
+ * weekday, money from cents in the reader's language (decision 013).
+ */
+import type { Locale } from '@i18n/locales';
 
 export const DEFAULT_TIMEZONE = 'Asia/Taipei';
 
@@ -40,15 +44,49 @@ export function formatDateRange(start: Date | string, end: Date | string, timeZo
   return `${a.date} ${a.time} – ${b.date} ${b.time} (${b.offset})`;
 }
 
+const WEEKDAYS: Record<Locale, readonly string[]> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  'zh-TW': ['日', '一', '二', '三', '四', '五', '六'],
+};
+
+/** A calendar day `YYYY-MM-DD` (no time, no zone) as its parts. */
+function calendarDay(day: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${day}`);
+  const [year, month, date] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return { year, monthDay: `${month}/${date}`, weekday: new Date(Date.UTC(year, month - 1, date)).getUTCDay() };
+}
+
+/**
+ * Calendar days with the year and weekday: `2026/12/14 (Mon)–12/16 (Wed)` in English,
+ * `2026/12/14（一）至 12/16（三）` in Chinese; one day alone when first = last; the year again
+ * when the range crosses into the next year.
+ */
+export function formatDayRange(first: string, last: string, locale: Locale): string {
+  const zh = locale === 'zh-TW';
+  const a = calendarDay(first);
+  const b = calendarDay(last);
+  const weekday = (d: { weekday: number }) =>
+    zh ? `（${WEEKDAYS[locale][d.weekday]}）` : ` (${WEEKDAYS[locale][d.weekday]})`;
+  const start = `${a.year}/${a.monthDay}${weekday(a)}`;
+  if (first === last) return start;
+  const end = `${b.year === a.year ? '' : `${b.year}/`}${b.monthDay}${weekday(b)}`;
+  return zh ? `${start}至 ${end}` : `${start}–${end}`;
+}
+
 export type Currency = 'TWD' | 'USD';
 const DECIMALS: Record<Currency, number> = { TWD: 0, USD: 2 };
 
-/** Money from cents: `TWD 1,000` (no decimals), `US$35.00` (two decimals). */
-export function formatMoney(cents: number, currency: Currency): string {
+/**
+ * Money from cents (decision 013): `TWD 1,000` and `US$35.00` in English; `新臺幣 1,000 元` and
+ * `US$35.00` in Chinese, in running text and tables alike. TWD has no decimals, USD two.
+ */
+export function formatMoney(cents: number, currency: Currency, locale: Locale = 'en'): string {
   const decimals = DECIMALS[currency];
   const amount = (cents / 100).toLocaleString('en-US', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   });
-  return currency === 'USD' ? `US$${amount}` : `TWD ${amount}`;
+  if (currency === 'USD') return `US$${amount}`;
+  return locale === 'zh-TW' ? `新臺幣 ${amount} 元` : `TWD ${amount}`;
 }

@@ -1,11 +1,11 @@
 import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
-import type { ApiClient } from '@lib/api';
+import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import type { Event } from '@domain/events';
 import type { Order } from '@domain/orders';
 import { load } from '../orders/orders.server';
-import type { Badge } from '@domain/badges';
+import type { Badge, BadgeIdentity, PickupSlot } from '@domain/badges';
 
 /** The signed-in user's badge (404 = none yet). */
 export const loadBadge = (api: ApiClient) =>
@@ -19,6 +19,10 @@ export const loadBadgeOrder = (api: ApiClient) =>
 export const loadEvent = (api: ApiClient, slug: string) =>
   load(async () => (await api.get<{ data: Event }>(`/api/v1/events/${encodeURIComponent(slug)}`)).data);
 
+/** The edition's badge pick-up schedule (public). */
+export const loadPickupSchedule = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: PickupSlot[] }>('/api/v1/pickup-schedule')).data);
+
 /** Whether the user already holds a badge or a live badge order (badges/new, get-badge). */
 export async function holdsBadge(api: ApiClient): Promise<boolean> {
   const badge = await loadBadge(api);
@@ -27,27 +31,68 @@ export async function holdsBadge(api: ApiClient): Promise<boolean> {
   return order.kind === 'ok' && ['pending', 'checking', 'paid', 'free'].includes(order.data.paymentStatus);
 }
 
+/** A one-time link as the get-badge page finds it on opening (spec §8: 404 expired, 409 used). */
+export type LinkCheck =
+  | { kind: 'valid' | 'claimed'; identity: BadgeIdentity }
+  | { kind: 'expired' | 'used' | 'not_for_user' | 'unauthorized' }
+  | { kind: 'error'; status: number; statusText: string };
+
+/** Checks a one-time link without claiming it (`GET /api/v1/demonstration/link`). */
+export async function checkBadgeLink(api: ApiClient, code: string, type: string): Promise<LinkCheck> {
+  try {
+    const { data } = await api.get<{ data: { state: 'valid' | 'claimed'; identity: BadgeIdentity } }>(
+      '/api/v1/demonstration/link',
+      { code, type },
+    );
+    return { kind: data.state, identity: data.identity };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) return { kind: 'unauthorized' };
+    if (error.code === 'link_expired') return { kind: 'expired' };
+    if (error.code === 'link_used') return { kind: 'used' };
+    if (error.code === 'link_not_for_user') return { kind: 'not_for_user' };
+    // A code the API will never take (400: empty or too long) is a link that does not exist.
+    if (error.status === 400 || error.status === 404) return { kind: 'expired' };
+    if (error.status === 409) return { kind: 'used' };
+    return { kind: 'error', status: error.status, statusText: error.statusText || error.message };
+  }
+}
+
 /**
  * The BadgeWizard props both badge pages share (Professional application and free-badge link):
  * who is signed in, whether they already hold a badge, and the messages the wizard shows.
  */
-export async function badgeWizardProps(locals: App.Locals, url: URL, api: ApiClient) {
+export async function badgeWizardProps(
+  locals: App.Locals,
+  url: URL,
+  api: ApiClient,
+  /**
+   * `exhibitorNote`: whether the identity step tells exhibitors to contact the organiser. Only the
+   * paid Professional flow does; a free-badge link (exhibitor, VIP) is already the organiser's.
+   */
+  options: { exhibitorNote: boolean } = { exhibitorNote: true },
+) {
   const identity = displayIdentity(locals.token);
+  const messages = pickMessages(locals.locale, [
+    'wizard.',
+    'form.',
+    'dialog.',
+    'upload.',
+    'badge.',
+    'getBadge.',
+    'signin.button',
+  ]);
+  // The wizard renders the note from its message: an empty one shows nothing.
+  if (!options.exhibitorNote) messages['badge.exhibitorNote'] = '';
   return {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [
-      'wizard.',
-      'form.',
-      'dialog.',
-      'upload.',
-      'badge.',
-      'getBadge.',
-      'signin.button',
-    ]),
+    messages,
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),
     hasBadge: identity ? await holdsBadge(api) : false,
+    /** The step in the URL (`?step=form`): a reload or a language switch opens the same step. */
+    initialStep: stepFromSearch(url.search, BADGE_STEPS),
   };
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '@i18n/i18n';
 import type { Event } from '@domain/events';
-import { eventAction, eventJsonLd, eventTexts, isoWithOffset, jsonForScript, partitionEvents } from './event-info';
+import {
+  eventAction,
+  eventJsonLd,
+  eventTexts,
+  isoWithOffset,
+  jsonForScript,
+  offerAvailability,
+  partitionEvents,
+} from './event-info';
 
 const base: Event = {
   id: '1',
@@ -14,6 +22,14 @@ const base: Event = {
   startTime: '2026-11-25T06:00:00.000Z',
   endAt: '2026-11-25T08:00:00.000Z',
   location: 'Hall 2',
+  address: {
+    streetAddress: 'No. 2, Jingmao 2nd Rd.',
+    addressLocality: 'Nangang District',
+    addressRegion: 'Taipei City',
+    postalCode: '115',
+    addressCountry: 'TW',
+  },
+  image: '/images/events/conference.jpg',
   registerStartAt: '2026-10-01T16:00:00.000Z',
   registerEndAt: '2026-11-24T15:59:00.000Z',
   formModifyExpiresAt: null,
@@ -55,8 +71,9 @@ describe('event info helpers', () => {
   });
 
   it('describe price, window and seats in both languages', () => {
-    const en = eventTexts(base, translator('en'));
-    expect(en.price).toBe('Free');
+    const en = eventTexts({ ...base, priceCentsTwd: 100_000 }, translator('en'), 'en');
+    expect(en.price).toBe('TWD 1,000');
+    expect(eventTexts(base, translator('en'), 'en').price).toBe('Free');
     expect(en.state).toBe('Registration open until 2026/11/24 23:59 (GMT+8)');
     expect(en.seats).toBe('12 seats left');
     const zh = eventTexts(
@@ -68,43 +85,81 @@ describe('event info helpers', () => {
         registrationState: 'not_open',
       },
       translator('zh-TW'),
+      'zh-TW',
     );
-    expect(zh.price).toBe('TWD 6,000');
-    expect(zh.originalPrice).toBe('TWD 10,000');
+    expect(zh.price).toBe('新臺幣 6,000 元');
+    expect(zh.originalPrice).toBe('新臺幣 10,000 元');
     expect(zh.state).toBe('2026/10/2 00:00 (GMT+8) 開放報名');
     expect(zh.seats).toBe('名額已滿');
   });
 
-  it('build schema.org Event data', () => {
-    const ld = eventJsonLd(
-      { ...base, priceCentsTwd: 100_000, seatsLeft: 0 },
-      {
-        pageUrl: 'https://x.test/en/events/opening-forum',
-        actionUrl: 'https://x.test/en/events/opening-forum/registrations/new',
-        virtualUrl: 'https://x.test/en/live/opening-forum',
-        organizerName: 'Taiwan Creative Content Agency',
-        organizerUrl: 'https://tccf.taicca.tw/',
-      },
-    );
+  const urls = {
+    pageUrl: 'https://x.test/en/events/opening-forum',
+    actionUrl: 'https://x.test/en/events/opening-forum/registrations/new',
+    virtualUrl: 'https://x.test/en/live/opening-forum',
+    organizerName: 'Taiwan Creative Content Agency',
+    organizerUrl: 'https://tccf.taicca.tw/',
+  };
+
+  it('build schema.org Event data: venue with its postal address, image, offer', () => {
+    const ld = eventJsonLd({ ...base, priceCentsTwd: 100_000 }, urls);
     expect(ld).toMatchObject({
       '@type': 'Event',
       startDate: '2026-11-25T14:00:00+08:00',
       endDate: '2026-11-25T16:00:00+08:00',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: 'Hall 2' },
+      image: ['https://x.test/images/events/conference.jpg'],
       offers: {
         price: 1000,
         priceCurrency: 'TWD',
-        availability: 'https://schema.org/SoldOut',
+        availability: 'https://schema.org/InStock',
+        validFrom: '2026-10-02T00:00:00+08:00',
         validThrough: '2026-11-24T23:59:00+08:00',
       },
     });
-    const online = eventJsonLd(
-      { ...base, type: 'event_online' },
-      { pageUrl: 'p', actionUrl: 'a', virtualUrl: 'v', organizerName: 'o', organizerUrl: 'u' },
+    expect(ld?.location).toEqual({
+      '@type': 'Place',
+      name: 'Hall 2',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'No. 2, Jingmao 2nd Rd.',
+        addressLocality: 'Nangang District',
+        addressRegion: 'Taipei City',
+        postalCode: '115',
+        addressCountry: 'TW',
+      },
+    });
+    // An image given as an absolute URL stays as it is.
+    expect(eventJsonLd({ ...base, image: 'https://cdn.test/a.jpg' }, urls)?.image).toEqual(['https://cdn.test/a.jpg']);
+  });
+
+  it('mark online events and the online Market as attended online, at their virtual location', () => {
+    for (const type of ['event_online', 'market_online'] as const) {
+      const online = eventJsonLd({ ...base, type, address: null }, urls);
+      expect(online?.location, type).toEqual({ '@type': 'VirtualLocation', url: urls.virtualUrl });
+      expect(online?.eventAttendanceMode, type).toBe('https://schema.org/OnlineEventAttendanceMode');
+    }
+    expect(eventJsonLd({ ...base, type: 'market_earlybird' }, urls)?.eventAttendanceMode).toBe(
+      'https://schema.org/OfflineEventAttendanceMode',
     );
-    expect(online.location).toEqual({ '@type': 'VirtualLocation', url: 'v' });
-    expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+  });
+
+  it('offer what the registration window allows: pre-order before it opens, sold out when closed or full', () => {
+    const availability = (over: Partial<Event>) => eventJsonLd({ ...base, ...over }, urls)?.offers.availability;
+    expect(availability({ registrationState: 'not_open' })).toBe('https://schema.org/PreOrder');
+    expect(availability({ registrationState: 'open' })).toBe('https://schema.org/InStock');
+    expect(availability({ registrationState: 'open', seatsLeft: 0 })).toBe('https://schema.org/SoldOut');
+    expect(availability({ registrationState: 'closed', seatsLeft: 12 })).toBe('https://schema.org/SoldOut');
+    expect(availability({ registrationState: 'open', capacity: null, seatsLeft: null })).toBe(
+      'https://schema.org/InStock',
+    );
+    expect(offerAvailability({ registrationState: 'closed', seatsLeft: null })).toBe('https://schema.org/SoldOut');
+  });
+
+  it('give badges no Event markup: they are admissions to the conference', () => {
+    expect(eventJsonLd({ ...base, type: 'badge_professional' }, urls)).toBeNull();
+    expect(eventJsonLd({ ...base, type: 'badge_free' }, urls)).toBeNull();
+    expect(eventJsonLd({ ...base, type: 'pitching_project' }, urls)).not.toBeNull();
   });
 
   it('escape JSON so it cannot close its script tag', () => {

@@ -5,7 +5,7 @@
 import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@lib/format';
-import type { Event, EventType } from '@domain/events';
+import { ONLINE_EVENT_TYPES, type Event, type EventType } from '@domain/events';
 
 export type EventGroup = 'badges' | 'events' | 'marketPitching';
 
@@ -63,16 +63,16 @@ export function partitionEvents(events: Event[]): { upcoming: Record<EventGroup,
 }
 
 /** The texts an event card and the info page show, in the reader's language. */
-export function eventTexts(event: Event, t: Translate) {
+export function eventTexts(event: Event, t: Translate, locale: Locale) {
   const state = event.registrationState;
   return {
     type: t(`eventInfo.types.${event.type}` as 'eventInfo.types.event_general'),
     dates: formatDateRange(event.startTime, event.endAt),
     window: formatDateRange(event.registerStartAt, event.registerEndAt),
-    price: event.priceCentsTwd > 0 ? formatMoney(event.priceCentsTwd, 'TWD') : t('eventInfo.free'),
+    price: event.priceCentsTwd > 0 ? formatMoney(event.priceCentsTwd, 'TWD', locale) : t('eventInfo.free'),
     originalPrice:
       event.originalPriceCentsTwd && event.originalPriceCentsTwd > event.priceCentsTwd
-        ? formatMoney(event.originalPriceCentsTwd, 'TWD')
+        ? formatMoney(event.originalPriceCentsTwd, 'TWD', locale)
         : null,
     state:
       state === 'open'
@@ -117,14 +117,31 @@ export function isoWithOffset(value: Date | string, timeZone = DEFAULT_TIMEZONE)
 /** Open Graph locale of a portal locale. */
 export const ogLocale = (locale: Locale) => (locale === 'zh-TW' ? 'zh_TW' : 'en_US');
 
+const SCHEMA = 'https://schema.org/';
+
+/**
+ * The schema.org availability of an event's offer: what registration allows now. Before the
+ * window opens it can only be pre-ordered; after it closes, or with no seat left, it is sold out.
+ */
+export function offerAvailability(event: Pick<Event, 'registrationState' | 'seatsLeft'>): string {
+  if (event.registrationState === 'not_open') return `${SCHEMA}PreOrder`;
+  if (event.registrationState === 'closed' || isSoldOut(event)) return `${SCHEMA}SoldOut`;
+  return `${SCHEMA}InStock`;
+}
+
+/** Whether an event has schema.org Event data: badges are admissions to the conference, not events. */
+export const hasEventMarkup = (event: Pick<Event, 'type'>) => eventGroup(event.type) !== 'badges';
+
 /**
  * schema.org `Event` (https://schema.org/Event, Google's Event rich result): dates with offset,
- * attendance mode, place or virtual location, organiser, and one offer whose validity is the
- * registration window.
+ * attendance mode, the venue with its postal address or the virtual location, an image,
+ * organiser, and one offer whose validity is the registration window and whose availability
+ * follows it. Null for badges (no Event markup).
  */
 export function eventJsonLd(
   event: Event,
   o: {
+    /** Absolute URL of the event's page; the event's image path is resolved against it. */
     pageUrl: string;
     actionUrl: string;
     /** Where an online event is watched. */ virtualUrl: string;
@@ -133,8 +150,8 @@ export function eventJsonLd(
     timeZone?: string;
   },
 ) {
-  // Only online events are attended online; the online Market still comes with badges for the venue.
-  const online = event.type === 'event_online';
+  if (!hasEventMarkup(event)) return null;
+  const online = ONLINE_EVENT_TYPES.includes(event.type);
   const tz = o.timeZone ?? DEFAULT_TIMEZONE;
   return {
     '@context': 'https://schema.org',
@@ -142,21 +159,24 @@ export function eventJsonLd(
     name: event.name,
     description: event.description,
     url: o.pageUrl,
+    image: [new URL(event.image, o.pageUrl).href],
     startDate: isoWithOffset(event.startTime, tz),
     endDate: isoWithOffset(event.endAt, tz),
-    eventAttendanceMode: online
-      ? 'https://schema.org/OnlineEventAttendanceMode'
-      : 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: `${SCHEMA}${online ? 'Online' : 'Offline'}EventAttendanceMode`,
+    eventStatus: `${SCHEMA}EventScheduled`,
     location: online
       ? { '@type': 'VirtualLocation', url: o.virtualUrl }
-      : { '@type': 'Place', name: event.location, address: event.location },
+      : {
+          '@type': 'Place',
+          name: event.location,
+          address: event.address ? { '@type': 'PostalAddress', ...event.address } : event.location,
+        },
     organizer: { '@type': 'Organization', name: o.organizerName, url: o.organizerUrl },
     offers: {
       '@type': 'Offer',
       price: event.priceCentsTwd / 100,
       priceCurrency: 'TWD',
-      availability: isSoldOut(event) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      availability: offerAvailability(event),
       validFrom: isoWithOffset(event.registerStartAt, tz),
       validThrough: isoWithOffset(event.registerEndAt, tz),
       url: o.actionUrl,

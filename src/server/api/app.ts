@@ -11,10 +11,11 @@ import { DomainError } from '@domain/errors';
 import { findEventBySlug, listEvents } from '../services/events';
 import { expireOverdueOrders } from '../services/order-state';
 import { findOrder, listOrders } from '../services/orders';
+import { listPickupSlots } from '../services/pickup-schedule';
 import { createUserDirectory } from '../services/users';
 import type { ApiDeps, Env, RouteContext } from './context';
 import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } from './errors';
-import { eventView, orderView } from './views';
+import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
 import { fileRoutes } from './routes/files';
@@ -218,6 +219,12 @@ export function createApi(deps: ApiDeps) {
     const row = await findEventBySlug(deps.db, c.req.param('eventId'));
     if (!row) throw notFound('Event');
     return send(c, { data: eventView(row, c.get('locale'), now()) });
+  });
+
+  // ---- Badge pick-up schedule (spec §9) ---------------------------------------------------
+  app.get('/pickup-schedule', async (c) => {
+    const rows = await listPickupSlots(deps.db);
+    return send(c, { data: rows.map((r) => pickupSlotView(r, c.get('locale'))) });
   });
 
   // ---- Orders ------------------------------------------------------------------------------

@@ -2,10 +2,12 @@
  * Wire views of the API: rows from the services, turned into spec §3 shapes in the caller's
  * language. Localised names are chosen here, in the API layer, never in services.
  */
-import { registrationWindowState } from '@domain/events';
+import { ONLINE_EVENT_TYPES, registrationWindowState } from '@domain/events';
 import type { Locale } from '@i18n/locales';
+import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../services/events';
 import type { OrderRecord } from '../services/orders';
+import type { PickupSlotRow } from '../services/pickup-schedule';
 
 /** The name of an event in `locale`. */
 export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>
@@ -25,6 +27,9 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     startTime: row.startTime,
     endAt: row.endAt,
     location: zh ? row.locationZh : row.locationEn,
+    // Events have no address or image columns yet: the edition's venue and images (seed data).
+    address: ONLINE_EVENT_TYPES.includes(row.type) ? null : VENUE_ADDRESS[zh ? 'zh' : 'en'],
+    image: EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE,
     registerStartAt: row.registerStartAt,
     registerEndAt: row.registerEndAt,
     formModifyExpiresAt: row.formModifyExpiresAt,
@@ -93,5 +98,18 @@ export function orderView(row: OrderRecord, locale: Locale) {
     },
     contents,
     createdAt: order.createdAt,
+  };
+}
+
+/** The wire view of a badge pick-up slot: the place in the caller's language, both kept. */
+export function pickupSlotView(row: PickupSlotRow, locale: Locale) {
+  return {
+    firstDay: row.firstDay,
+    lastDay: row.lastDay,
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
+    place: locale === 'zh-TW' ? row.placeZh : row.placeEn,
+    placeEn: row.placeEn,
+    placeZh: row.placeZh,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { events } from './schema';
+import { events, pickupSlots } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,8 +19,13 @@ type SeedEvent = typeof events.$inferInsert;
  * start can register: registration opened a week ago and closes the day before the conference,
  * which starts three weeks from now.
  */
+/** The first day of the seeded edition's fair: three weeks from today. */
+const FAIR_DAY0 = 21;
+/** How many days the fair lasts (day0 … day0 + 8, as the spec's 11/4–11/12). */
+const FAIR_DAYS = 9;
+
 export function seedEvents(now = new Date()): SeedEvent[] {
-  const day0 = 21;
+  const day0 = FAIR_DAY0;
   const window = {
     registerStartAt: taipeiDay(now, -7),
     registerEndAt: taipeiDay(now, day0 - 1, 23, 59),
@@ -28,7 +33,7 @@ export function seedEvents(now = new Date()): SeedEvent[] {
   };
   const fair = {
     startTime: taipeiDay(now, day0, 9, 30),
-    endAt: taipeiDay(now, day0 + 8, 17, 0),
+    endAt: taipeiDay(now, day0 + FAIR_DAYS - 1, 17, 0),
     locationEn: 'Taipei Nangang Exhibition Center, Hall 2',
     locationZh: '臺北南港展覽館二館',
   };
@@ -162,7 +167,7 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       ...window,
       ...fair,
       nameEn: 'Pitching: Project to Screen',
-      nameZh: '提案大會：專案提案 (Project to Screen)',
+      nameZh: '提案大會：專案提案（Project to Screen）',
       descriptionEn: 'Submit film and series projects to pitch to international buyers and investors.',
       descriptionZh: '提交電影與影集專案，向國際買家與投資方提案。',
       priceCentsTwd: 100_000,
@@ -174,7 +179,7 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       ...window,
       ...fair,
       nameEn: 'Pitching: Story to Screen',
-      nameZh: '提案大會：故事提案 (Story to Screen)',
+      nameZh: '提案大會：故事提案（Story to Screen）',
       descriptionEn: 'Submit published stories for screen adaptation.',
       descriptionZh: '提交已出版故事，尋求影視改編。',
       priceCentsTwd: 100_000,
@@ -183,9 +188,65 @@ export function seedEvents(now = new Date()): SeedEvent[] {
   ];
 }
 
+/** A Taipei calendar date `YYYY-MM-DD`, `days` after today's. */
+function taipeiDate(now: Date, days: number): string {
+  return taipeiDay(now, days, 8).toISOString().slice(0, 10);
+}
+
+type SeedPickupSlot = typeof pickupSlots.$inferInsert & { id: string };
+
 /**
- * Inserts the conference's events. Idempotent: re-running moves the seeded events' dates to stay
- * relative to today and leaves everything else (orders, seats taken) untouched.
+ * The badge pick-up schedule of the seeded edition: the spec's pattern (service station the first
+ * three days, the business meeting centre in the middle, from 09:00 on its first day, the service
+ * station again the last two) laid over the fair's days, so every slot falls inside the edition.
+ * Fixed ids: re-seeding moves these rows and leaves any other slot alone.
+ */
+export function seedPickupSlots(now = new Date()): SeedPickupSlot[] {
+  const station = { placeEn: 'Service station', placeZh: '服務台' };
+  const centre = { placeEn: 'Business meeting centre', placeZh: '商洽中心' };
+  const day = (n: number) => taipeiDate(now, FAIR_DAY0 + n);
+  const last = FAIR_DAYS - 1;
+  return [
+    {
+      id: '5eed0000-0000-4000-8000-000000000001',
+      firstDay: day(0),
+      lastDay: day(2),
+      opensAt: '09:30',
+      closesAt: '17:00',
+      ...station,
+    },
+    {
+      id: '5eed0000-0000-4000-8000-000000000002',
+      firstDay: day(3),
+      lastDay: day(3),
+      opensAt: '09:00',
+      closesAt: '17:00',
+      ...centre,
+    },
+    {
+      id: '5eed0000-0000-4000-8000-000000000003',
+      firstDay: day(4),
+      lastDay: day(last - 2),
+      opensAt: '09:30',
+      closesAt: '17:00',
+      ...centre,
+    },
+    {
+      id: '5eed0000-0000-4000-8000-000000000004',
+      firstDay: day(last - 1),
+      lastDay: day(last),
+      opensAt: '09:30',
+      closesAt: '17:00',
+      ...station,
+    },
+  ];
+}
+
+/**
+ * Inserts the conference's events and the badge pick-up schedule. Idempotent: re-running moves
+ * the seeded events' and pick-up slots' dates to stay relative to today and leaves everything
+ * else (orders, seats taken, slots the seed did not make) untouched. Seeded event names are rewritten
+ * too, so a corrected name reaches a database seeded before the correction.
  */
 export async function seed(db: Db, now = new Date()): Promise<void> {
   for (const event of seedEvents(now)) {
@@ -195,6 +256,8 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       .onConflictDoUpdate({
         target: events.slug,
         set: {
+          nameEn: event.nameEn,
+          nameZh: event.nameZh,
           registerStartAt: event.registerStartAt,
           registerEndAt: event.registerEndAt,
           formModifyExpiresAt: event.formModifyExpiresAt,
@@ -204,4 +267,52 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
         },
       });
   }
+  for (const slot of seedPickupSlots(now)) {
+    const { id: _id, ...fields } = slot;
+    await db.insert(pickupSlots).values(slot).onConflictDoUpdate({ target: pickupSlots.id, set: fields });
+  }
 }
+
+/** A postal address in the words of one language (schema.org PostalAddress). */
+export type VenueAddress = {
+  streetAddress: string;
+  addressLocality: string;
+  addressRegion: string;
+  postalCode: string;
+  addressCountry: string;
+};
+
+/**
+ * The edition's venue, Taipei Nangang Exhibition Center Hall 2, in both languages. Events have no
+ * address columns yet: every event held in person is at this venue (its `location` names the hall
+ * or room), and the event view serves this address with it.
+ */
+export const VENUE_ADDRESS: { en: VenueAddress; zh: VenueAddress } = {
+  en: {
+    streetAddress: 'No. 2, Jingmao 2nd Rd.',
+    addressLocality: 'Nangang District',
+    addressRegion: 'Taipei City',
+    postalCode: '115',
+    addressCountry: 'TW',
+  },
+  zh: {
+    streetAddress: '經貿二路 2 號',
+    addressLocality: '南港區',
+    addressRegion: '臺北市',
+    postalCode: '115',
+    addressCountry: 'TW',
+  },
+};
+
+/** The conference's image (public/), for any event without one of its own. */
+export const DEFAULT_EVENT_IMAGE = '/images/events/conference.jpg';
+
+/** Event images by slug (public/); events have no image column yet, so the view reads them here. */
+export const EVENT_IMAGES: Readonly<Record<string, string>> = {
+  'market-earlybird': '/images/events/market.jpg',
+  'market-online': '/images/events/market.jpg',
+  'pitching-project': '/images/events/pitching.jpg',
+  'pitching-story': '/images/events/pitching.jpg',
+  'pitching-session-audit': '/images/events/pitching.jpg',
+  'online-masterclass': '/images/events/online.jpg',
+};
