@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import { fileUrl } from './files';
-import { expireOverdueOrders, placeOrder, type OrderContext } from './order-state';
+import { expireOverdueOrders, placeOrder, type OrderContext, type PlacedFrom } from './order-state';
 import { qrPng } from './pickup';
 import type { User } from './users';
 
@@ -67,7 +67,14 @@ function registrationForm(application: BadgeApplication, user: User, identity: B
  * A Professional badge application: the order (unpaid, TWD 1,000) and its form. One e-mail, one
  * badge: concurrent applications race on the database's unique indexes, and all but one get 409.
  */
-export async function applyProfessional(db: Db, user: User, application: BadgeApplication, ctx: BadgeContext) {
+export async function applyProfessional(
+  db: Db,
+  user: User,
+  application: BadgeApplication,
+  ctx: BadgeContext,
+  /** The registrant's language and the portal origin (the order's e-mails). */
+  from: PlacedFrom = {},
+) {
   const slug = application.eventSlug ?? 'badge-professional';
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
   if (!event || event.type !== 'badge_professional') throw notFoundError('Event');
@@ -88,6 +95,7 @@ export async function applyProfessional(db: Db, user: User, application: BadgeAp
         form: registrationForm(application, user, 'PROFESSIONAL'),
         badgeEmailKey: user.email.toLowerCase(),
         actor: { kind: 'registrant', id: user.id },
+        ...from,
       },
       ctx,
     );
@@ -113,6 +121,8 @@ export async function claimFreeBadge(
   ctx: BadgeContext,
   /** The badge type the link's URL names; a link of another type is not valid there. */
   linkType?: BadgeIdentity,
+  /** The registrant's language and the portal origin (the order's e-mails). */
+  from: PlacedFrom = {},
 ) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
@@ -135,6 +145,7 @@ export async function claimFreeBadge(
         form: registrationForm(application, user, link.identity),
         badgeEmailKey: user.email.toLowerCase(),
         actor: { kind: 'registrant', id: user.id },
+        ...from,
         // The link is used once, in the order's transaction: a concurrent claim of the same link
         // finds it used (the guarded UPDATE answers no row) and everything rolls back.
         within: async (tx) => {

@@ -21,6 +21,7 @@ import {
 } from '@domain/order-lifecycle';
 import { isCharged, priceOrder } from '@domain/pricing';
 import { kindOf, needsApproval, type RegistrationType } from '@domain/registration-kinds';
+import type { Locale } from '@i18n/locales';
 import type { Db, Tx } from '../db/client';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
 import { ensureBadge } from './badge-issue';
@@ -248,7 +249,10 @@ async function hasLapsedSeats(db: Db, eventId: string, now: Date) {
   return row !== undefined;
 }
 
-export type PlaceOrderInput = {
+/** Where an order was placed from: the registrant's language then (its e-mails) and the portal origin. */
+export type PlacedFrom = { locale?: Locale | null | undefined; siteOrigin?: string | null | undefined };
+
+export type PlaceOrderInput = PlacedFrom & {
   user: { id: string; email: string };
   event: EventRow;
   registrationType: RegistrationType;
@@ -302,6 +306,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
           totalUsdCents: price.total.usd?.cents ?? null,
           holdsSeat: kind.holdsSeat,
           badgeEmailKey: input.badgeEmailKey ?? null,
+          locale: input.locale ?? null,
+          siteOrigin: input.siteOrigin ?? null,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })

@@ -7,7 +7,14 @@ import { isUuid } from '@domain/validation';
 import type { Db } from '../db/client';
 import { badges, events, orders, registrations } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
-import { expireOverdueOrders, liveOrderOf, placeOrder, type OrderContext, type OrderRow } from './order-state';
+import {
+  expireOverdueOrders,
+  liveOrderOf,
+  placeOrder,
+  type OrderContext,
+  type OrderRow,
+  type PlacedFrom,
+} from './order-state';
 
 export type RegistrationContext = OrderContext;
 type Created = {
@@ -39,7 +46,7 @@ async function hasIssuedBadge(db: Db, userId: string) {
  */
 export async function registerForEvent(
   db: Db,
-  input: { userId: string; email: string; eventSlug: string; registrationType?: string | undefined },
+  input: { userId: string; email: string; eventSlug: string; registrationType?: string | undefined } & PlacedFrom,
   ctx: RegistrationContext,
 ): Promise<Created> {
   const [event] = await db.select().from(events).where(eq(events.slug, input.eventSlug)).limit(1);
@@ -83,6 +90,8 @@ export async function registerForEvent(
         registrationType: type.type,
         form: { agreeTerms: true },
         actor: { kind: 'registrant', id: input.userId },
+        locale: input.locale,
+        siteOrigin: input.siteOrigin,
       },
       ctx,
     );

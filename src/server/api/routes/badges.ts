@@ -8,6 +8,7 @@ import { updateOrderPayment } from '../../services/payments';
 import type { User } from '../../services/users';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
+import { placedFrom } from '../placed-from';
 import { orderView } from '../views';
 
 /** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
@@ -50,13 +51,28 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   app.put('/demonstration', auth, async (c) => {
     const { code, linkType } = linkQuery(c);
     const application = await ctx.readJson(c, BadgeApplication);
-    await claimFreeBadge(deps.db, c.get('user'), code, application, badgeCtx(), linkType);
+    await claimFreeBadge(
+      deps.db,
+      c.get('user'),
+      code,
+      application,
+      badgeCtx(),
+      linkType,
+      placedFrom(c, ctx.originOf(c)),
+    );
     return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
   });
 
   app.post('/demonstration_order', auth, async (c) => {
     const application = await ctx.readJson(c, BadgeApplication);
-    return ctx.send(c, await applyProfessional(deps.db, c.get('user'), application, badgeCtx()), 201);
+    const created = await applyProfessional(
+      deps.db,
+      c.get('user'),
+      application,
+      badgeCtx(),
+      placedFrom(c, ctx.originOf(c)),
+    );
+    return ctx.send(c, created, 201);
   });
 
   app.get('/demonstration_order', auth, async (c) => {

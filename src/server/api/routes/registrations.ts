@@ -2,6 +2,7 @@ import { EventRegistration } from '@domain/registration-kinds';
 import { findRegistration, registerForEvent } from '../../services/registrations';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
+import { placedFrom } from '../placed-from';
 
 /** Event registration (spec §7: POST /orders?event=…&registration_type=…) and registrations. */
 export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
@@ -18,6 +19,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
         email: c.get('user').email,
         eventSlug,
         registrationType: c.req.query('registration_type'),
+        ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),
     );
