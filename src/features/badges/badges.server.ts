@@ -6,6 +6,8 @@ import type { Event } from '@domain/events';
 import type { Order } from '@domain/orders';
 import { load } from '../orders/orders.server';
 import type { Badge, BadgeIdentity, PickupSlot } from '@domain/badges';
+import { stepFromSearch } from '@lib/wizard';
+import { BADGE_STEPS } from './BadgeWizard';
 
 /** The signed-in user's badge (404 = none yet). */
 export const loadBadge = (api: ApiClient) =>

@@ -1,17 +1,47 @@
-import { useState } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useEffect, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
 import { $token, handleUnauthorized } from '@lib/auth.store';
 import type { T } from '@i18n/t';
 import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from '@domain/uploads';
 
 export type UploadedFile = { uid: string; name: string; url: string };
-type State = { kind: 'idle' } | { kind: 'processing'; percent: number } | { kind: 'completed' } | { kind: 'failed' };
+/** Which rule an upload broke, when known: shown beside the spec's upload-failed message. */
+type FailedRule = 'type' | 'size' | 'empty' | null;
+type State =
+  | { kind: 'idle' }
+  | { kind: 'processing'; percent: number }
+  | { kind: 'completed' }
+  | { kind: 'failed'; rule: FailedRule };
+
+/** Image guidance checked in the browser: a warning, never a refusal (spec §5 photo guidance). */
+export type ImageGuide = { minWidth: number; minHeight: number; square: boolean };
+
+const IMAGE_KINDS = new Set(['png', 'jpeg']);
+
+/** The rule an API upload error names (files service codes). */
+function ruleOfCode(code: unknown): FailedRule {
+  if (code === 'unsupported_file_type') return 'type';
+  if (code === 'file_too_large') return 'size';
+  if (code === 'empty_file') return 'empty';
+  return null;
+}
+
+/** The rule a file refused in the browser (react-dropzone error codes) broke. */
+function ruleOfRejection(rejections: FileRejection[]): FailedRule {
+  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
+  if (codes.includes('file-invalid-type')) return 'type';
+  if (codes.includes('file-too-large')) return 'size';
+  return null;
+}
 
 /**
  * Uploads one file for a form field (spec §4 File upload): idle → processing with a percentage →
- * completed or failed (red border and the upload-failed message); the user may re-upload after
- * either. XMLHttpRequest rather than the fetch-based API client, because only it reports upload
- * progress; the request is otherwise the same (Bearer token, same endpoint, same error body).
+ * completed or failed (red border and the upload-failed message, plus which rule failed); the
+ * user may re-upload after either. An image shows a preview thumbnail and, with `imageGuide`, a
+ * warning when it is smaller than the guidance or not square. `value` may come from a restored
+ * draft: the field then shows it as completed. XMLHttpRequest rather than the fetch-based API
+ * client, because only it reports upload progress; the request is otherwise the same (Bearer
+ * token, same endpoint, same error body).
  */
 export function Uploader(props: {
   id: string;
@@ -21,21 +51,41 @@ export function Uploader(props: {
   value: UploadedFile | null;
   onChange: (file: UploadedFile | null) => void;
   t: T;
+  /** A form error of the field (e.g. no photo chosen): marks the field and is read with it. */
   error?: string | undefined;
+  imageGuide?: ImageGuide;
 }) {
   const { t } = props;
-  const [state, setState] = useState<State>(props.value ? { kind: 'completed' } : { kind: 'idle' });
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  /** A local preview of the file just chosen (object URL), before the server's copy is shown. */
+  const [localPreview, setLocalPreview] = useState<{ uid: string; url: string } | null>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const rule = UPLOAD_PURPOSES[props.purpose];
+  const isImage = rule.kinds.every((k) => IMAGE_KINDS.has(k));
+
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview.url);
+    },
+    [localPreview],
+  );
+
+  function fail(failed: FailedRule) {
+    setState({ kind: 'failed', rule: failed });
+    setSize(null);
+    props.onChange(null);
+  }
 
   function upload(file: File) {
     setState({ kind: 'processing', percent: 0 });
+    setSize(null);
     const body = new FormData();
     body.append('file', file);
     body.append('purpose', props.purpose);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/v1/files/upload');
     const token = $token.get() || /(?:^|; )idc-token=([^;]*)/.exec(document.cookie)?.[1];
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${decodeURIComponent(token)}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable)
         setState({ kind: 'processing', percent: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
@@ -45,20 +95,22 @@ export function Uploader(props: {
         handleUnauthorized(`/${location.pathname.split('/')[1] ?? 'en'}/`);
         return;
       }
-      if (xhr.status > 399) {
-        setState({ kind: 'failed' });
-        props.onChange(null);
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        /* not JSON: a failure without a named rule */
+      }
+      if (xhr.status > 399 || typeof body.uid !== 'string') {
+        fail(xhr.status > 399 ? ruleOfCode(body.code) : null);
         return;
       }
-      try {
-        const body = JSON.parse(xhr.responseText) as UploadedFile;
-        setState({ kind: 'completed' });
-        props.onChange({ uid: body.uid, name: body.name, url: body.url });
-      } catch {
-        setState({ kind: 'failed' });
-      }
+      const uploaded = { uid: body.uid, name: String(body.name ?? file.name), url: String(body.url ?? '') };
+      if (isImage) setLocalPreview({ uid: uploaded.uid, url: URL.createObjectURL(file) });
+      setState({ kind: 'completed' });
+      props.onChange(uploaded);
     };
-    xhr.onerror = () => setState({ kind: 'failed' });
+    xhr.onerror = () => fail(null);
     xhr.send(body);
   }
 
@@ -70,18 +122,49 @@ export function Uploader(props: {
     noClick: true,
     noKeyboard: true,
     onDropAccepted: (files) => files[0] && upload(files[0]),
-    onDropRejected: () => {
-      setState({ kind: 'failed' });
-      props.onChange(null);
-    },
+    onDropRejected: (rejections) => fail(ruleOfRejection(rejections)),
   });
 
-  const failed = state.kind === 'failed' || !!props.error;
+  // A value from a restored draft shows as uploaded; a failure or an upload in progress wins.
+  const shown: State =
+    state.kind === 'failed' || state.kind === 'processing'
+      ? state
+      : props.value
+        ? { kind: 'completed' }
+        : { kind: 'idle' };
+  const value = shown.kind === 'completed' ? props.value : null;
+  const preview = value && isImage ? (localPreview?.uid === value.uid ? localPreview.url : value.url) : null;
+  const guide = props.imageGuide;
+  const warnings =
+    value && size && guide
+      ? [
+          ...(size.width < guide.minWidth || size.height < guide.minHeight
+            ? [t('upload.warn.small', { width: size.width, height: size.height, min: guide.minWidth })]
+            : []),
+          ...(guide.square && size.width !== size.height ? [t('upload.warn.square')] : []),
+        ]
+      : [];
+
+  const failed = shown.kind === 'failed' || !!props.error;
   const statusId = `${props.id}-status`;
+  const errorId = `${props.id}-error`;
+  const warningId = `${props.id}-warning`;
+  const showError = !!props.error && shown.kind !== 'failed';
+  const describedBy = [
+    props.hint && `${props.id}-hint`,
+    statusId,
+    showError && errorId,
+    warnings.length > 0 && warningId,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="flex flex-col gap-1">
       <span id={`${props.id}-label`} className="text-sm font-semibold">
-        {props.label} <span className="text-red-700">*</span>
+        {props.label}{' '}
+        <span className="text-red-700" aria-hidden="true">
+          *
+        </span>
       </span>
       {props.hint && (
         <p id={`${props.id}-hint`} className="text-xs text-neutral-600">
@@ -91,26 +174,70 @@ export function Uploader(props: {
       <div
         {...getRootProps({
           className: `flex flex-col items-center gap-3 rounded-md border-2 border-dashed p-4 text-center ${failed ? 'border-red-600 bg-red-50' : isDragActive ? 'border-orange-500 bg-orange-50' : 'border-neutral-400'}`,
-          'data-state': state.kind,
+          'data-state': shown.kind,
         })}
       >
         <input
-          {...getInputProps({ id: props.id, 'aria-labelledby': `${props.id}-label`, 'aria-describedby': statusId })}
+          {...getInputProps({
+            id: props.id,
+            'aria-labelledby': `${props.id}-label`,
+            'aria-describedby': describedBy,
+            'aria-invalid': failed || undefined,
+          })}
         />
+        {preview && (
+          <img
+            src={preview}
+            alt={t('upload.preview', { name: value?.name ?? '' })}
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded border border-neutral-300 bg-white object-cover"
+            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          />
+        )}
         <p id={statusId} aria-live="polite" className="text-sm">
-          {state.kind === 'idle' && t('upload.idle')}
-          {state.kind === 'processing' && t('upload.processing', { percent: state.percent })}
-          {state.kind === 'completed' && props.value && t('upload.completed', { name: props.value.name })}
-          {state.kind === 'failed' && <span className="font-semibold text-red-700">{t('upload.failed')}</span>}
-          {state.kind !== 'failed' && props.error && (
-            <span className="block font-semibold text-red-700">{props.error}</span>
+          {shown.kind === 'idle' && t('upload.idle')}
+          {shown.kind === 'processing' && t('upload.processing', { percent: shown.percent })}
+          {value && t('upload.completed', { name: value.name })}
+          {shown.kind === 'failed' && (
+            <>
+              <span className="block font-semibold text-red-700">{t('upload.failed')}</span>
+              {shown.rule && (
+                <span className="block text-red-700">
+                  {t(`upload.rule.${shown.rule}`, { max: Math.round(rule.maxBytes / 1024 / 1024) })}
+                </span>
+              )}
+            </>
           )}
         </p>
-        {state.kind === 'processing' && (
-          <progress className="h-2 w-full max-w-xs" max={100} value={state.percent} aria-label={t('upload.progress')} />
+        {showError && (
+          <p id={errorId} className="text-sm font-semibold text-red-700">
+            {props.error}
+          </p>
         )}
-        <button type="button" className="btn-secondary" onClick={open} disabled={state.kind === 'processing'}>
-          {state.kind === 'idle' ? t('upload.choose') : t('upload.reupload')}
+        {warnings.length > 0 && (
+          <p
+            id={warningId}
+            role="status"
+            className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900"
+          >
+            {warnings.join(' ')}
+          </p>
+        )}
+        {shown.kind === 'processing' && (
+          <progress className="h-2 w-full max-w-xs" max={100} value={shown.percent} aria-label={t('upload.progress')} />
+        )}
+        <button
+          id={`${props.id}-button`}
+          type="button"
+          className="btn-secondary"
+          onClick={open}
+          aria-labelledby={`${props.id}-button ${props.id}-label`}
+          disabled={shown.kind === 'processing'}
+          aria-describedby={describedBy}
+          aria-invalid={failed || undefined}
+        >
+          {shown.kind === 'idle' ? t('upload.choose') : t('upload.reupload')}
         </button>
         <p className="text-xs text-neutral-600">{t(`upload.types.${props.purpose}`)}</p>
       </div>

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/*
+ * What every wizard shares: its step lives in the URL (`?step=form`) with one history entry per
+ * step, so the browser's Back goes back one step (spec §4 "Back returns one step and keeps the
+ * form values"), a reload or a language switch (which keeps the query) opens the same step, and
+ * leaving with unsaved input asks first.
+ */
+
+/** The step named in a URL's `step` parameter (the first step when absent or unknown). */
+export function stepFromSearch(search: string, names: readonly string[]): number {
+  const index = names.indexOf(new URLSearchParams(search).get('step') ?? '');
+  return index > 0 ? index : 0;
+}
+
+type StepState = { wizardStep: number; wizardFrom?: number };
+
+/**
+ * The wizard's current step, kept in the URL and the history. `go` pushes an entry (or replaces
+ * the current one); `back` returns to the previous step through the history when the previous
+ * entry is that step, so the browser's Forward works too.
+ */
+export function useHistoryStep(names: readonly string[], initial: number) {
+  const [step, setStep] = useState(initial);
+  const current = useRef(initial);
+  useEffect(() => {
+    current.current = step;
+  }, [step]);
+
+  useEffect(() => {
+    const onPop = () => setStep(stepFromSearch(location.search, names));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [names]);
+
+  const go = useCallback(
+    (next: number, options: { replace?: boolean } = {}) => {
+      const url = new URL(location.href);
+      if (next === 0) url.searchParams.delete('step');
+      else url.searchParams.set('step', names[next]!);
+      const state: StepState = { wizardStep: next, wizardFrom: current.current };
+      if (options.replace) history.replaceState({ wizardStep: next }, '', url);
+      else if (next !== current.current) history.pushState(state, '', url);
+      setStep(next);
+    },
+    [names],
+  );
+
+  const back = useCallback(() => {
+    const state = history.state as Partial<StepState> | null;
+    const previous = current.current - 1;
+    if (previous < 0) return;
+    if (state?.wizardStep === current.current && state.wizardFrom === previous) history.back();
+    else go(previous);
+  }, [go]);
+
+  return { step, go, back };
+}
+
+/**
+ * Asks before the page is left while `active` (the browser's own "leave site?" prompt), except
+ * for a click on a link of the portal itself: the draft is kept in the tab, so coming back to the
+ * form restores it. Closing the tab, reloading, typing an address or logging out ask first.
+ */
+export function useLeaveGuard(active: boolean) {
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+  useEffect(() => {
+    let internal = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+      if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+      internal = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => (internal = false), 1000);
+    };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!activeRef.current || internal) return;
+      e.preventDefault();
+    };
+    document.addEventListener('click', onClick);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+}
+
+/** Calls `restore` when the page comes back from the back-forward cache (the draft may have changed since). */
+export function usePageRestore(restore: () => void) {
+  const ref = useRef(restore);
+  useEffect(() => {
+    ref.current = restore;
+  });
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) ref.current();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+}
