@@ -8,6 +8,7 @@ const SECRETS = {
   NEWEBPAY_HASH_IV: 'hashiv-SECRET-56',
   PICKUP_CODE_SECRET: 'pickup-code-SECRET-value',
   OPERATOR_TOKEN: 'operator-token-SECRET-0123456789',
+  SMTP_URL: 'smtp://mailer:smtp-password-SECRET@smtp.example.org:587',
 };
 
 afterEach(() => {
@@ -23,6 +24,7 @@ describe('portal config (public settings for page code)', () => {
     vi.stubEnv('SITE_URL', 'https://portal.example.org');
     vi.stubEnv('API_BASE_URL', 'https://api.example.org');
     vi.stubEnv('BANK_NAME', 'Example Bank');
+    vi.stubEnv('MAIL_FROM', 'TCCF <registration@example.org>');
     for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
     // Imported after the environment is set: the configuration is read once, on first use.
     const { portalConfig } = await import('./portal-config.server');

@@ -5,6 +5,8 @@ const live = {
   IDENTITY_URL: 'https://id.example.org',
   IDENTITY_CLIENT_SECRET: 's',
   PICKUP_CODE_SECRET: 'a-long-enough-secret-value',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
+  MAIL_FROM: 'TCCF <registration@example.org>',
 };
 
 describe('configuration (DESIGN D13)', () => {
@@ -40,5 +42,24 @@ describe('configuration (DESIGN D13)', () => {
       NEWEBPAY_HASH_IV: '1234567890123456',
     });
     expect(config.sandboxGateway).toBe(false);
+  });
+  it('sends mail by SMTP when SMTP_URL is set, with its sender; else keeps it in the database outbox', () => {
+    const dev = parseConfig({});
+    expect(dev.SMTP_URL).toBeUndefined();
+    expect(dev.devMailbox).toBe(true);
+    expect(dev.MAIL_FROM).toMatch(/<.+@.+>/);
+    const smtp = parseConfig({ SMTP_URL: 'smtps://u:p@mail.example.org', MAIL_FROM: 'registration@example.org' });
+    expect(smtp.devMailbox).toBe(false);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://mail.example.org' })).toThrow(/MAIL_FROM is required/);
+    expect(() => parseConfig({ SMTP_URL: 'https://mail.example.org', MAIL_FROM: 'a@b.c' })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => parseConfig({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'TCCF <a@b.c>\r\nBcc: x@y.z' })).toThrow(
+      /MAIL_FROM/,
+    );
+  });
+  it('refuses a live portal without SMTP unless the database outbox is allowed (staging); no dev mailbox there', () => {
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', SMTP_URL: undefined, MAIL_FROM: undefined };
+    expect(() => parseConfig(site)).toThrow(/SMTP_URL is required/);
+    expect(parseConfig({ ...site, ALLOW_OUTBOX_MAIL: 'true' }).devMailbox).toBe(false);
   });
 });

@@ -30,6 +30,16 @@ const Url = refine(string(), 'url', (value) => {
     return false;
   }
 });
+const SmtpUrl = refine(string(), 'smtp url', (value) => {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+});
+/** `addr@example.org` or `Name <addr@example.org>`, on one line. */
+const MailAddress = pattern(string(), /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/);
 const Int = coerce(integer(), string(), (v) => Number(v));
 const Bool = coerce(boolean(), string(), (v) => v === 'true' || v === '1');
 const Num = coerce(number(), string(), (v) => Number(v));
@@ -80,6 +90,10 @@ const ConfigStruct = object({
   BANK_ACCOUNT_NAME: defaulted(string(), 'Taiwan Creative Content Agency'),
   BANK_ACCOUNT_NUMBER: defaulted(string(), '000-00-000000-0'),
   BANK_SWIFT_CODE: defaulted(string(), 'BKTWTWTP'),
+  /** Outgoing mail: an SMTP server (smtp:// or smtps://, credentials in the URL). Unset: the database outbox and the dev mailbox. */
+  SMTP_URL: optional(SmtpUrl),
+  /** Sender of the portal's e-mails; required with SMTP_URL. */
+  MAIL_FROM: defaulted(MailAddress, 'TCCF <no-reply@tccf.invalid>'),
 });
 
 export type Config = Infer<typeof ConfigStruct> & {
@@ -89,6 +103,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   devIdentity: boolean;
   /** True when the embedded sandbox card gateway takes payments. */
   sandboxGateway: boolean;
+  /** True when the dev mailbox (/dev-mailbox) shows the database outbox: no SMTP_URL, development identity. */
+  devMailbox: boolean;
 };
 
 /** Parses a configuration from an environment-like record; throws a readable Error. */
@@ -118,6 +134,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
       );
     }
+    if (parsed.SMTP_URL && !env.MAIL_FROM) {
+      throw new Error('MAIL_FROM is required when SMTP_URL is set');
+    }
+    // A live portal without SMTP would keep every e-mail in its database and send none.
+    if (parsed.IDENTITY_URL && !parsed.SMTP_URL && env.ALLOW_OUTBOX_MAIL !== 'true') {
+      throw new Error(
+        'SMTP_URL is required when IDENTITY_URL is set (ALLOW_OUTBOX_MAIL=true keeps mail in the database for a staging site)',
+      );
+    }
     return Object.freeze({
       ...parsed,
       dataDir: resolve(parsed.DATA_DIR),
@@ -125,6 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       SEED: parsed.SEED ?? !parsed.IDENTITY_URL,
       devIdentity: !parsed.IDENTITY_URL,
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
+      devMailbox: !parsed.SMTP_URL && !parsed.IDENTITY_URL,
     });
   } catch (error) {
     if (error instanceof StructError) {
