@@ -3,6 +3,7 @@ import en from './en.json';
 import zhTW from './zh-TW.json';
 import { DOMAIN_ERRORS } from '@domain/errors';
 import { translator } from './i18n';
+import { halfWidthSlips } from './punctuation';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -23,6 +24,19 @@ describe('messages', () => {
       // A Han character directly followed by an ASCII comma, period, colon or bracket is a slip.
       expect(/[\u4e00-\u9fff][,.:;!?()]/.test(value), `${key}: ${value}`).toBe(false);
     }
+  });
+  it('write brackets and colons in Chinese text full-width (glossary)', () => {
+    for (const [key, value] of Object.entries(zhTW)) expect(halfWidthSlips(value), `${key}: ${value}`).toEqual([]);
+    // The rule itself: a half-width bracket or colon anywhere in Chinese text is a slip.
+    expect(halfWidthSlips('提案大會：專案提案 (Project to Screen)')).not.toEqual([]);
+    expect(halfWidthSlips('付款金額: {{amount}}')).not.toEqual([]);
+    expect(halfWidthSlips('(Project to Screen) 專案提案')).not.toEqual([]);
+    expect(halfWidthSlips('識別證 (VIP)')).not.toEqual([]);
+    expect(halfWidthSlips('提案大會：專案提案（Project to Screen）')).toEqual([]);
+    expect(halfWidthSlips('{{date}} 開放報名，時間 09:30–17:00，詳見 https://tccf.taicca.tw/')).toEqual([]);
+    expect(halfWidthSlips('2026/11/4 09:30 (GMT+8) 開放報名')).toEqual([]);
+    // English text keeps its own punctuation.
+    expect(halfWidthSlips('Amount paid: (TWD)')).toEqual([]);
   });
   it('put a half-width space between Han characters and Latin letters or digits (glossary)', () => {
     for (const [key, value] of Object.entries(zhTW)) {

@@ -88,6 +88,27 @@ describe('API client (spec §7–§8)', () => {
         }),
     );
     const api = createApiClient({ baseURL: 'http://api.test', fetch: fn, timeoutMs: 50 });
-    await expect(api.post('/x', {})).rejects.toBeInstanceOf(ApiError);
+    const error = (await api.post('/x', {}).catch((e) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'timeout', message: 'The request timed out' });
+  });
+
+  it('keeps the URL and transport error out of the message (the log reads `detail`)', async () => {
+    const refused = vi.fn(async () => {
+      throw new TypeError('fetch failed: connect ECONNREFUSED 10.0.0.7:8080');
+    });
+    const api = createApiClient({ baseURL: 'http://api.internal:8080', fetch: refused });
+    const error = (await api.get('/api/v1/orders').catch((e) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'The request failed' });
+    expect(error.error).toBe('The request failed');
+    expect(error.message).not.toMatch(/api\.internal|10\.0\.0\.7/);
+    expect(error.detail).toContain('http://api.internal:8080/api/v1/orders');
+
+    // An answer without an error body (a proxy's HTML page) gives its status, not its text.
+    const { fn } = fakeFetch([() => new Response('<h1>upstream down at api.internal</h1>', { status: 418 })]);
+    const proxied = (await createApiClient({ baseURL: 'http://api.internal:8080', fetch: fn })
+      .get('/x')
+      .catch((e) => e)) as ApiError;
+    expect(proxied).toMatchObject({ status: 418, code: 'http_418', message: 'HTTP 418' });
   });
 });

@@ -19,6 +19,11 @@ export class ApiError extends Error {
     /** The parsed (camelCased) error body. */
     readonly data: Record<string, unknown>,
     readonly statusText = '',
+    /**
+     * What went wrong below the API's answer (the request's URL, the network error), for the log
+     * only: it can name internal hosts (API_BASE_URL), so it is never shown to the reader.
+     */
+    readonly detail = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,16 +45,36 @@ export type ApiClientOptions = {
   onUnauthorized?: () => void;
 };
 
+const isTimeout = (error: unknown): boolean => {
+  for (let e = error as { name?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.name === 'TimeoutError') return true;
+  return false;
+};
+
+/**
+ * The API's answer as an ApiError. Its message is the API's own (`message` of the error body) or,
+ * without one, a fixed phrase: the transport's message names the URL and stays in `detail`.
+ */
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  const detail = String((error as Error)?.message ?? error);
   if (error instanceof FetchError) {
     const status = error.statusCode ?? 0;
     const data = camelize<Record<string, unknown>>(error.data && typeof error.data === 'object' ? error.data : {});
-    const code = typeof data.code === 'string' ? data.code : status ? `http_${status}` : 'network_error';
-    const message = typeof data.message === 'string' ? data.message : (error.statusMessage ?? error.message);
-    return new ApiError(status, code, message, data, error.statusMessage ?? '');
+    const timeout = !status && isTimeout(error);
+    const code =
+      typeof data.code === 'string' ? data.code : status ? `http_${status}` : timeout ? 'timeout' : 'network_error';
+    const message =
+      typeof data.message === 'string'
+        ? data.message
+        : status
+          ? `HTTP ${status}`
+          : timeout
+            ? 'The request timed out'
+            : 'The request failed';
+    return new ApiError(status, code, message, data, error.statusMessage ?? '', detail);
   }
-  return new ApiError(0, 'network_error', String((error as Error)?.message ?? error), {});
+  return new ApiError(0, isTimeout(error) ? 'timeout' : 'network_error', 'The request failed', {}, '', detail);
 }
 
 /** Creates a client bound to one token and locale. */

@@ -4,11 +4,38 @@ import type { Order } from '@domain/orders';
 /** Orders page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 100;
 
-export type LoadResult<T> =
-  | { kind: 'ok'; data: T }
-  | { kind: 'not_found' }
-  | { kind: 'unauthorized' }
-  | { kind: 'error'; status: number; statusText: string };
+/** A loader call the API failed: the 5xx status the page answers with and its reason phrase. */
+export type LoadFailure = { kind: 'error'; status: number; statusText: string };
+
+export type LoadResult<T> = { kind: 'ok'; data: T } | { kind: 'not_found' } | { kind: 'unauthorized' } | LoadFailure;
+
+const REASONS: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * A failed API call as pages show it (spec §8 error page): the page answers with a 5xx status
+ * (the API's own 500/503/504, 504 when the call timed out, 502 for anything else the page cannot
+ * use) and only that status's standard phrase. The API's URL, its error text and the transport
+ * error go to the log, never to the reader.
+ */
+export function loadFailure(error: ApiError): LoadFailure {
+  const status = error.status in REASONS ? error.status : error.code === 'timeout' ? 504 : 502;
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'API call failed',
+      status: error.status,
+      code: error.code,
+      error: error.message,
+      ...(error.detail ? { detail: error.detail } : {}),
+    }),
+  );
+  return { kind: 'error', status, statusText: REASONS[status]! };
+}
 
 /** Runs a loader call and sorts its outcome the way pages handle them (spec §8). */
 export async function load<T>(call: () => Promise<T>): Promise<LoadResult<T>> {
@@ -18,7 +45,7 @@ export async function load<T>(call: () => Promise<T>): Promise<LoadResult<T>> {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401) return { kind: 'unauthorized' };
     if (error.status === 404) return { kind: 'not_found' };
-    return { kind: 'error', status: error.status, statusText: error.statusText || error.message };
+    return loadFailure(error);
   }
 }
 
