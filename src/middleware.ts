@@ -71,6 +71,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const prefixed = toLocale(first) && (first === 'en' || first === 'zh-tw');
   const isPage = !NON_PAGE_PREFIXES.some((p) => path.startsWith(p)) && !/\.[a-z0-9]+$/i.test(path);
 
+  // A locale prefix in another case or form (`/zh-TW/…`, `/ZH-tw/…`, `/EN/…`, `/zh-Hant/…`): the
+  // canonical path of that locale, for good (the language is in the URL, no negotiation).
+  const named = toLocale(first);
+  if (isPage && named && !prefixed) {
+    const rest = path.slice(first.length + 1) || '/';
+    const res = new Response(null, {
+      status: 301,
+      headers: { location: `/${localePath(named)}${rest}${url.search}`, 'cache-control': 'public, max-age=3600' },
+    });
+    return withSecurityHeaders(res);
+  }
+
   if (isPage && !prefixed) {
     // A spec route without a locale: redirect by ?locale= → stored preference → browser → en.
     const locale = negotiateLocale({

@@ -27,7 +27,9 @@ for (const locale of LOCALES) {
   instances.set(locale, instance.t.bind(instance) as TFunction);
 }
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** The base of a plural message (`orders.count` for `orders.count_one` / `orders.count_other`): give `count`. */
+export type PluralKey = { [K in MessageKey]: K extends `${infer Base}_other` ? Base : never }[MessageKey];
+export type Translate = (key: MessageKey | PluralKey, values?: Record<string, string | number>) => string;
 
 /** The translator of a locale. */
 export function translator(locale: Locale): Translate {

@@ -44,6 +44,16 @@ describe('messages', () => {
       expect(/[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/.test(text), `${key}: ${value}`).toBe(false);
     }
   });
+  it('give every plural message both English forms (i18next _one and _other)', () => {
+    const keys = Object.keys(en);
+    const plurals = keys.filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, ''));
+    expect(plurals.length).toBeGreaterThan(0);
+    for (const base of plurals) {
+      expect(keys, base).toContain(`${base}_one`);
+      expect(keys, base).toContain(`${base}_other`);
+      expect(keys, `${base} is also a plain key`).not.toContain(base);
+    }
+  });
   it('keep the spec wording where the spec quotes it', () => {
     expect(en['error.unexpected']).toBe('Sorry, an unexpected error has occurred.');
     expect(en['orders.title']).toBe('Orders');
@@ -54,6 +64,10 @@ describe('messages', () => {
     const tZh = translator('zh-TW');
     expect(tZh('orders.count', { count: 3 })).toBe('共 3 筆訂單');
     expect(tEn('orders.count', { count: 3 })).toBe('3 orders');
+    expect(tEn('orders.count', { count: 1 })).toBe('1 order');
+    expect(tZh('orders.count', { count: 1 })).toBe('共 1 筆訂單');
+    expect(tEn('eventReg.seatsLeft', { count: 1 })).toBe('1 seat left');
+    expect(tEn('eventReg.seatsLeft', { count: 0 })).toBe('0 seats left');
     expect(tEn('menu.logout')).toBe('Log out');
   });
 

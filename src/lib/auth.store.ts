@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { RETURN_PATH_COOKIE } from '@domain/return-path';
-import { TOKEN_KEY } from './auth';
+import { expiredTokenCookies, TOKEN_KEY } from './auth';
 
 /** The identity token in the browser (localStorage `idc-token`), mirrored from the cookie by the layout. */
 export const $token = persistentAtom<string>(TOKEN_KEY, '');
@@ -11,7 +11,9 @@ export const $token = persistentAtom<string>(TOKEN_KEY, '');
  */
 export function handleUnauthorized(homePath: string): void {
   $token.set('');
-  document.cookie = `${TOKEN_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+  // The shared cookie's domain comes from the layout (`data-auth-cookie-domain`, portal config).
+  const domain = document.body?.dataset.authCookieDomain || undefined;
+  for (const cookie of expiredTokenCookies(domain, location.protocol === 'https:')) document.cookie = cookie;
   const here = location.pathname + location.search;
   document.cookie = `${RETURN_PATH_COOKIE}=${encodeURIComponent(here)}; Path=/; Max-Age=3600; SameSite=Lax`;
   location.assign(homePath);

@@ -26,3 +26,13 @@ export function signInHref(locale: string, returnTo?: string): string {
   if (returnTo) q.set('return_to', returnTo);
   return `/api/v1/user/signin?${q.toString()}`;
 }
+
+/**
+ * The `document.cookie` writes that remove the identity cookie in the browser: the shared one of
+ * the configured domain (`AUTH_COOKIE_DOMAIN`, as the sign-in callback set it) and a host-only
+ * copy. A cookie is only removed with the domain it was set with.
+ */
+export function expiredTokenCookies(domain: string | undefined, secure = false): string[] {
+  const base = `${TOKEN_KEY}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return domain ? [base, `${base}; Domain=${domain}`] : [base];
+}

@@ -46,10 +46,13 @@ test.describe('event registration', () => {
     const orderNo = (await page.locator('dd.font-mono').first().textContent())!.trim();
     await page.goto('/en/account/orders');
     const card = page.getByRole('article').filter({ hasText: orderNo });
-    await expect(card.getByText('Pending approval')).toBeVisible();
+    // The headline says so (not a green "Completed" for a free registration), as does the approval status.
+    await expect(card.getByText('Pending approval', { exact: true })).toHaveCount(2);
+    await expect(card.getByText('Completed', { exact: true })).toHaveCount(1);
     expect(operator('orders', ['approve', orderNo], baseURL!)).toMatch(/approved/);
     await page.reload();
     await expect(card.getByText('Approved')).toBeVisible();
+    await expect(card.getByText('Completed', { exact: true })).toHaveCount(2);
   });
 
   for (const [locale, words] of [

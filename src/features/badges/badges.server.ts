@@ -64,32 +64,20 @@ export async function checkBadgeLink(api: ApiClient, code: string, type: string)
  * The BadgeWizard props both badge pages share (Professional application and free-badge link):
  * who is signed in, whether they already hold a badge, and the messages the wizard shows.
  */
-export async function badgeWizardProps(
-  locals: App.Locals,
-  url: URL,
-  api: ApiClient,
-  /**
-   * `exhibitorNote`: whether the identity step tells exhibitors to contact the organiser. Only the
-   * paid Professional flow does; a free-badge link (exhibitor, VIP) is already the organiser's.
-   */
-  options: { exhibitorNote: boolean } = { exhibitorNote: true },
-) {
+export async function badgeWizardProps(locals: App.Locals, url: URL, api: ApiClient) {
   const identity = displayIdentity(locals.token);
-  const messages = pickMessages(locals.locale, [
-    'wizard.',
-    'form.',
-    'dialog.',
-    'upload.',
-    'badge.',
-    'getBadge.',
-    'signin.button',
-  ]);
-  // The wizard renders the note from its message: an empty one shows nothing.
-  if (!options.exhibitorNote) messages['badge.exhibitorNote'] = '';
   return {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
-    messages,
+    messages: pickMessages(locals.locale, [
+      'wizard.',
+      'form.',
+      'dialog.',
+      'upload.',
+      'badge.',
+      'getBadge.',
+      'signin.button',
+    ]),
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),

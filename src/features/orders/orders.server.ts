@@ -1,5 +1,6 @@
 import { ApiError, type ApiClient } from '@lib/api';
-import type { Order } from '@domain/orders';
+import { standingOrderFor, type Order } from '@domain/orders';
+import { orderPages } from '@domain/registration-kinds';
 
 /** Orders page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 100;
@@ -56,3 +57,24 @@ export const loadOrders = (api: ApiClient) =>
 /** One order of the signed-in user. */
 export const loadOrder = (api: ApiClient, orderId: string) =>
   load(async () => (await api.get<{ data: Order }>(`/api/v1/orders/${encodeURIComponent(orderId)}`)).data);
+
+/**
+ * The signed-in user's orders for marking events they are registered for (home, event page):
+ * none when signed out (the page stays public and cacheable) or when the list cannot be loaded.
+ */
+export async function ordersForMarking(api: ApiClient, token: string | null): Promise<Order[]> {
+  if (!token) return [];
+  const result = await loadOrders(api);
+  return result.kind === 'ok' ? result.data : [];
+}
+
+/** Where "You are registered" links for an event: the registration's summary, or My badge for badges. */
+export function registrationLink(
+  orders: readonly Order[],
+  event: { slug: string; type: string },
+): { path: string; badge: boolean } | undefined {
+  const order = standingOrderFor(orders, event);
+  if (!order) return undefined;
+  const badge = event.type.startsWith('badge_');
+  return { path: badge ? '/account/badge' : orderPages(order).summary, badge };
+}

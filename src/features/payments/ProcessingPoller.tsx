@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import type { Order } from '@domain/orders';
+import { cardDeclined, type Order } from '@domain/orders';
 import { PROCESSING_POLL_MS } from '@domain/payments';
 
 /** After this long without a card result, offer the way back to pay (the poll goes on). */
 const CARD_RESULT_PATIENCE_MS = 60_000;
 
+type PollState = { kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null };
+
 /**
  * Polls the order every 5 s until it is no longer unpaid, then goes on (spec §4 Processing). A
- * declined card (a gateway result newer than the attempt) stops the wait and offers to pay again.
+ * declined card (a gateway result newer than the attempt) stops the wait and offers to pay again;
+ * the page's heading then says the payment did not go through.
  */
 export default function ProcessingPoller(props: {
   orderId: string;
@@ -19,13 +22,22 @@ export default function ProcessingPoller(props: {
   messages: Messages;
   payPath: string;
   donePath: string;
+  /** The card was already declined when the page was rendered: no wait, the failure at once. */
+  declined?: { message: string | null } | null;
 }) {
   const t = createT(props.messages);
-  const [state, setState] = useState<{ kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null }>({
-    kind: 'waiting',
-  });
+  const [state, setState] = useState<PollState>(
+    props.declined ? { kind: 'failed', message: props.declined.message } : { kind: 'waiting' },
+  );
+  const failed = state.kind === 'failed';
+
+  // The tab's title follows the heading.
+  useEffect(() => {
+    if (failed) document.title = document.title.replace(t('processing.title'), t('processing.failedTitle'));
+  }, [failed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
+    if (props.declined) return;
     const started = Date.now();
     const api = browserApi(props.locale, `${props.base}/`);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,15 +50,8 @@ export default function ProcessingPoller(props: {
           location.assign(`${props.base}${props.donePath}`);
           return;
         }
-        const p = order.payment;
-        if (
-          p?.type === 'credit_card' &&
-          p.gatewayAt &&
-          p.cardStartedAt &&
-          new Date(p.gatewayAt) >= new Date(p.cardStartedAt) &&
-          p.gatewayStatus !== 'SUCCESS'
-        ) {
-          setState({ kind: 'failed', message: p.gatewayMessage });
+        if (cardDeclined(order.payment)) {
+          setState({ kind: 'failed', message: order.payment?.gatewayMessage ?? null });
           return;
         }
         if (Date.now() - started > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
@@ -66,35 +71,44 @@ export default function ProcessingPoller(props: {
     };
   }, [props.orderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const heading = (
+    <h1 className="mb-6 text-2xl font-bold">{failed ? t('processing.failedTitle') : t('processing.title')}</h1>
+  );
   if (state.kind === 'failed') {
     return (
-      <div role="alert" className="card space-y-3 border-red-500">
-        <p className="text-lg font-semibold text-red-800">{t('processing.failed')}</p>
-        <p>{t('processing.failedDetail')}</p>
-        {state.message && (
-          <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>
-        )}
-        <a className="btn-primary" href={`${props.base}${props.payPath}`}>
-          {t('processing.tryAgain')}
-        </a>
-      </div>
+      <>
+        {heading}
+        <div role="alert" className="card space-y-3 border-red-500">
+          <p className="text-lg font-semibold text-red-800">{t('processing.failed')}</p>
+          <p>{t('processing.failedDetail')}</p>
+          {state.message && (
+            <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>
+          )}
+          <a className="btn-primary" href={`${props.base}${props.payPath}`}>
+            {t('processing.tryAgain')}
+          </a>
+        </div>
+      </>
     );
   }
   return (
-    <div className="card flex flex-col items-center gap-4 py-10 text-center">
-      <span
-        className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-700"
-        aria-hidden="true"
-      />
-      <p role="status">{t('processing.waiting')}</p>
-      {state.kind === 'slow' && (
-        <p className="text-sm">
-          {t('processing.noResult')}{' '}
-          <a className="link" href={`${props.base}${props.payPath}`}>
-            {t('processing.tryAgain')}
-          </a>
-        </p>
-      )}
-    </div>
+    <>
+      {heading}
+      <div className="card flex flex-col items-center gap-4 py-10 text-center">
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-700"
+          aria-hidden="true"
+        />
+        <p role="status">{t('processing.waiting')}</p>
+        {state.kind === 'slow' && (
+          <p className="text-sm">
+            {t('processing.noResult')}{' '}
+            <a className="link" href={`${props.base}${props.payPath}`}>
+              {t('processing.tryAgain')}
+            </a>
+          </p>
+        )}
+      </div>
+    </>
   );
 }
