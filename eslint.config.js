@@ -89,6 +89,7 @@ const LIB_SEAMS = ['src/lib/embedded-api.server.ts', 'src/lib/portal-config.serv
 const ENDPOINTS = [
   'src/pages/api/[[]...path].ts',
   'src/pages/dev-identity/[[]...path].ts',
+  'src/pages/dev-mailbox/[[]...path].ts',
   'src/pages/sandbox-gateway/[[]...path].ts',
 ];
 

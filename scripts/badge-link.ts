@@ -4,7 +4,8 @@
  *   npm run badge-link -- --type <identity> [--email <addr>] [--expires <days>]
  *
  * identity: professional, vip, exhibitor-pitching, exhibitor-market, exhibitor-innovations.
- * --email restricts the link to that sign-in e-mail; --expires is in days (default 14).
+ * --email restricts the link to that sign-in e-mail and e-mails the link to it (both languages;
+ * the server's mail worker sends it); --expires is in days (default 14).
  * Prints the link in both languages, on SITE_URL (default http://localhost:$PORT).
  *
  * Uses the server's configuration and database (DATABASE_URL, or PGlite under DATA_DIR). PGlite
@@ -16,6 +17,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TIMEZONE } from '@lib/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
+import { mailSettings, queueBadgeLinkMail } from '@server/mail/outbox';
 import { createBadgeLink } from '@server/services/badges';
 import { localTime, runCommand, UsageError } from './lib';
 
@@ -43,7 +45,14 @@ function parse() {
 }
 
 function print(
-  link: { identity: BadgeIdentity; email: string | undefined; expiresAt: Date; en: string; zh: string },
+  link: {
+    identity: BadgeIdentity;
+    email: string | undefined;
+    expiresAt: Date;
+    en: string;
+    zh: string;
+    emailed: boolean;
+  },
   timeZone: string,
 ) {
   console.log(
@@ -51,6 +60,7 @@ function print(
   );
   console.log(`  en:    ${link.en}`);
   console.log(`  zh-tw: ${link.zh}`);
+  if (link.emailed) console.log(`E-mailed to ${link.email} (in English and Chinese; queued for the mail worker).`);
 }
 
 await runCommand(USAGE, parse, {
@@ -59,16 +69,32 @@ await runCommand(USAGE, parse, {
     const link = await createBadgeLink(db, { identity, email, expiresAt });
     const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
     const path = `get-badge/${linkTypeOf(identity)}/${encodeURIComponent(link.code)}`;
-    print({ identity, email, expiresAt, en: `${site}/en/${path}`, zh: `${site}/zh-tw/${path}` }, DEFAULT_TIMEZONE);
+    const urls = { en: `${site}/en/${path}`, 'zh-TW': `${site}/zh-tw/${path}` };
+    const emailed = email
+      ? await queueBadgeLinkMail(
+          db,
+          mailSettings(config),
+          { code: link.code, email, identity, expiresAt, urls },
+          new Date(),
+        )
+      : false;
+    print({ identity, email, expiresAt, en: urls.en, zh: urls['zh-TW'], emailed }, DEFAULT_TIMEZONE);
   },
   async api(call, { identity, email, days }) {
     const link = (await call('POST', '/badge-links', {
       type: linkTypeOf(identity),
       ...(email ? { email } : {}),
       expires_days: Math.max(1, Math.round(days)),
-    })) as { expires_at: string; url_en: string; url_zh: string };
+    })) as { expires_at: string; url_en: string; url_zh: string; emailed?: boolean };
     print(
-      { identity, email, expiresAt: new Date(link.expires_at), en: link.url_en, zh: link.url_zh },
+      {
+        identity,
+        email,
+        expiresAt: new Date(link.expires_at),
+        en: link.url_en,
+        zh: link.url_zh,
+        emailed: link.emailed === true,
+      },
       DEFAULT_TIMEZONE,
     );
   },

@@ -14,6 +14,7 @@ export function stripLocale(pathWithQuery: string): string {
 export const NON_PAGE_PREFIXES = [
   '/api/',
   '/dev-identity/',
+  '/dev-mailbox',
   '/sandbox-gateway/',
   '/_astro/',
   '/_server-islands/',

@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { getConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
-import { createServerApp } from './server-app';
+import { mailSettings } from './mail/outbox';
+import { outboxTransport, smtpTransport } from './mail/transport';
+import { startMailWorker } from './mail/worker';
+import { consoleLog, createServerApp } from './server-app';
 
 type Runtime = {
   database: Database;
   app: Awaited<ReturnType<typeof createServerApp>>['app'];
   inProcessFetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Stops the mail worker after its pass in progress. */
+  stopMailWorker: () => Promise<void>;
 };
 
 let pending: Promise<Runtime> | undefined;
@@ -29,7 +34,14 @@ export function getRuntime(): Promise<Runtime> {
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
       operatorToken: operatorToken(config),
     });
-    return { database, app, inProcessFetch };
+    // The mail outbox's worker (decision 012): SMTP when configured, else the database outbox.
+    const worker = startMailWorker({
+      db: database.db,
+      transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : outboxTransport(),
+      settings: mailSettings(config),
+      log: consoleLog(config.LOG_LEVEL),
+    });
+    return { database, app, inProcessFetch, stopMailWorker: worker.stop };
   })().catch((error) => {
     pending = undefined;
     throw error;

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
 import { createIdentityClient } from './identity/identity';
+import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
 import { diskStorage, type FileStorage } from './services/storage';
@@ -34,7 +35,7 @@ export function consoleLog(level: keyof typeof LEVELS): ApiLog {
 
 /**
  * Everything the portal serves besides pages: the registration API and, when no external one is
- * configured, the embedded development identity service. One Hono app, so in-process callers
+ * configured, the embedded development identity service (and the dev mailbox without SMTP). One Hono app, so in-process callers
  * (SSR pages, tests) and the network see the same routes.
  */
 export async function createServerApp(options: ServerAppOptions) {
@@ -99,6 +100,8 @@ export async function createServerApp(options: ServerAppOptions) {
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
   };
   const storage = options.storage ?? diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
+  // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
+  if (config.devMailbox) root.route('/', createDevMailbox({ db: options.db, from: config.MAIL_FROM }));
 
   root.notFound((c) =>
     c.req.path.startsWith('/api/')

@@ -18,6 +18,7 @@ export type ApiConfig = Pick<
   | 'ORDER_PREFIX'
   | 'PICKUP_CODE_SECRET'
   | 'NEWEBPAY_VERSION'
+  | 'MAIL_FROM'
 >;
 
 export type ApiDeps = {

@@ -4,7 +4,7 @@
  * `processed_at`, a failed one is retried later with backoff and never lost.
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { orderEvents } from '../db/schema';
 
 export type OrderEvent = typeof orderEvents.$inferSelect;
@@ -14,12 +14,15 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.ma
 
 /**
  * Handles up to `limit` due events, oldest first, each in the claiming transaction: the row stays
- * locked while `handle` runs, and is marked processed only if it succeeds. Answers how many were
- * handled and how many failed (and wait for their retry).
+ * locked while `handle` runs, and is marked processed only if it succeeds. `handle` gets a
+ * savepoint of that transaction: what it writes there (e.g. the e-mails it queues) is committed
+ * with `processed_at` or not at all, and a failed statement rolls back to the savepoint only, so
+ * the failure is still recorded. Answers how many were handled and how many failed (and wait for
+ * their retry).
  */
 export async function processOrderEvents(
   db: Db,
-  handle: (event: OrderEvent) => Promise<void>,
+  handle: (event: OrderEvent, tx: Tx) => Promise<void>,
   options: { now: Date; limit?: number },
 ): Promise<{ processed: number; failed: number }> {
   return db.transaction(async (tx) => {
@@ -34,7 +37,7 @@ export async function processOrderEvents(
     let failed = 0;
     for (const event of due) {
       try {
-        await handle(event);
+        await tx.transaction((savepoint) => handle(event, savepoint));
         await tx.update(orderEvents).set({ processedAt: options.now }).where(eq(orderEvents.id, event.id));
         processed++;
       } catch (error) {

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { enums, integer, object, optional, size, string } from 'superstruct';
+import { enums, integer, object, optional, pattern, size, string } from 'superstruct';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
+import { queueBadgeLinkMail } from '../../mail/outbox';
 import { createBadgeLink } from '../../services/badges';
 import type { ActorRef } from '../../services/order-state';
 import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../services/payments';
@@ -122,7 +123,7 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
       c,
       object({
         type: enums(BADGE_IDENTITIES.map(linkTypeOf) as [string, ...string[]]),
-        email: optional(size(string(), 3, 254)),
+        email: optional(size(pattern(string(), /^[^\s@]+@[^\s@]+\.[^\s@]+$/), 3, 254)),
         expiresDays: optional(integer()),
       }),
     );
@@ -131,9 +132,19 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     const link = await createBadgeLink(deps.db, { identity, email: body.email, expiresAt });
     const origin = ctx.originOf(c);
     const path = `/get-badge/${body.type}/${link.code}`;
+    const urls = { en: `${origin}/en${path}`, 'zh-TW': `${origin}/zh-tw${path}` };
+    // A link issued to an e-mail is also e-mailed to it (both languages), by the mail worker.
+    const emailed = body.email
+      ? await queueBadgeLinkMail(
+          deps.db,
+          { from: deps.config.MAIL_FROM },
+          { code: link.code, email: body.email, identity, expiresAt, urls },
+          ctx.now(),
+        )
+      : false;
     return ctx.send(
       c,
-      { data: { code: link.code, identity, expiresAt, urlEn: `${origin}/en${path}`, urlZh: `${origin}/zh-tw${path}` } },
+      { data: { code: link.code, identity, expiresAt, urlEn: urls.en, urlZh: urls['zh-TW'], emailed } },
       201,
     );
   });

@@ -1,0 +1,250 @@
+/**
+ * The portal's e-mails: which ones an order event calls for, and what each says in each language.
+ * The facts come from the order as it is when the mail is queued; the variant (pay now, wait for
+ * approval, confirmed) from the event row's own before/after statuses, so a mail queued late still
+ * tells what happened then.
+ */
+import type { BadgeIdentity } from '@domain/badges';
+import type { ApprovalStatus, OrderEventKind, PaymentStatus } from '@domain/order-lifecycle';
+import { localePath, type Locale } from '@i18n/locales';
+import { formatDateTime, formatDays, formatMoney, formatRange } from './format';
+import { mt, type MessageKey } from './messages';
+import type { Block, MailContent } from './render';
+
+export const MAIL_TEMPLATES = [
+  'order_placed',
+  'transfer_declared',
+  'payment_received',
+  'badge_issued',
+  'approval_granted',
+  'registration_rejected',
+  'payment_reminder',
+  'order_expired',
+  'badge_link',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** What the order mails say about an order. */
+export type OrderFacts = {
+  orderId: string;
+  orderNo: string;
+  /** The registrant's e-mail (the recipient). */
+  email: string;
+  item: Record<Locale, string>;
+  location: Record<Locale, string>;
+  eventStart: Date;
+  eventEnd: Date;
+  /** The order's pages (orderPages of @domain/registration-kinds), without the locale prefix. */
+  pages: { summary: string; pay: string; done: string; register: string };
+  isBadge: boolean;
+  amountCents: number;
+  currency: string;
+  paymentType: string | null;
+  lastFiveDigits: string | null;
+  remitter: string | null;
+  paymentExpiresAt: Date | null;
+  paidAt: Date | null;
+  rejectedReason: string | null;
+  invoiceTitle: string | null;
+  unifiedBusinessNumber: string | null;
+  badge: { identity: BadgeIdentity; nameEn: string; nameZh: string } | null;
+  pickup: { firstDay: string; lastDay: string; opensAt: string; closesAt: string; place: Record<Locale, string> }[];
+};
+
+/** The statuses an order event moved between (its row in order_events). */
+export type EventFacts = {
+  kind: OrderEventKind;
+  paymentStatusAfter: PaymentStatus;
+  approvalStatusAfter: ApprovalStatus | null;
+};
+
+/** The mails an order event calls for (none for card attempts, declines, reviews, refunds). */
+export function templatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): MailTemplate[] {
+  switch (event.kind) {
+    case 'placed':
+      // A free badge is issued at once: the badge mail is its confirmation.
+      return order.isBadge && event.paymentStatusAfter === 'free' ? ['badge_issued'] : ['order_placed'];
+    case 'transfer_declared':
+      return ['transfer_declared'];
+    case 'paid':
+      return order.isBadge ? ['payment_received', 'badge_issued'] : ['payment_received'];
+    case 'approved':
+      return ['approval_granted'];
+    case 'rejected':
+      return ['registration_rejected'];
+    case 'expired':
+      return ['order_expired'];
+    default:
+      return [];
+  }
+}
+
+/** An absolute link to a portal page in a language. */
+export type LinkTo = (locale: Locale, path: string) => string;
+export const linkOn =
+  (origin: string): LinkTo =>
+  (locale, path) =>
+    `${origin.replace(/\/$/, '')}/${localePath(locale)}${path}`;
+
+const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
+const method = (l: Locale, type: string | null) =>
+  type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `method.${type}` as MessageKey) : null;
+const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency, l);
+const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.paymentExpiresAt) : '');
+
+/** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
+export function orderMail(
+  template: Exclude<MailTemplate, 'badge_link'>,
+  o: OrderFacts,
+  event: Pick<EventFacts, 'paymentStatusAfter' | 'approvalStatusAfter'>,
+  link: LinkTo,
+): (l: Locale) => MailContent {
+  return (l) => {
+    const v = { orderNo: o.orderNo, item: o.item[l], amount: amountOf(o, l), deadline: deadlineOf(o) };
+    const orderNo = fact(l, 'fact.orderNo', o.orderNo);
+    const item = fact(l, 'fact.item', o.item[l]);
+    const when = o.isBadge ? null : fact(l, 'fact.when', formatRange(o.eventStart, o.eventEnd));
+    const where = o.isBadge ? null : fact(l, 'fact.where', o.location[l]);
+    const button = (key: MessageKey, path: string): Block => ({
+      type: 'button',
+      label: mt(l, key),
+      url: link(l, path),
+    });
+    const facts = (...rows: ({ label: string; value: string | null | undefined } | null)[]): Block => ({
+      type: 'facts',
+      rows: rows.filter((r) => r !== null),
+    });
+    const p = (key: MessageKey): Block => ({ type: 'p', text: mt(l, key, v) });
+    const note = (key: MessageKey): Block => ({ type: 'note', text: mt(l, key, v) });
+    const say = (prefix: string, blocks: Block[]): MailContent => ({
+      subject: mt(l, `${prefix}.subject` as MessageKey, v),
+      heading: mt(l, `${prefix}.heading` as MessageKey, v),
+      blocks,
+    });
+    const payFacts = facts(orderNo, item, fact(l, 'fact.amount', v.amount), fact(l, 'fact.deadline', v.deadline));
+
+    switch (template) {
+      case 'order_placed':
+        if (event.approvalStatusAfter === 'pending_approval')
+          return say('placed.approval', [
+            p('placed.approval.body'),
+            facts(orderNo, item, when, where),
+            button('button.registration', o.pages.summary),
+          ]);
+        if (event.paymentStatusAfter === 'pending')
+          return say('placed.pay', [
+            p('placed.pay.body'),
+            payFacts,
+            button('button.pay', o.pages.pay),
+            note('placed.pay.lapse'),
+          ]);
+        return say('placed.confirmed', [
+          p('placed.confirmed.body'),
+          facts(orderNo, item, when, where),
+          button('button.registration', o.pages.summary),
+        ]);
+      case 'transfer_declared':
+        return say('transfer', [
+          p('transfer.body'),
+          facts(
+            orderNo,
+            item,
+            fact(l, 'fact.method', method(l, o.paymentType)),
+            fact(l, 'fact.remitter', o.remitter),
+            fact(l, 'fact.lastFive', o.lastFiveDigits),
+            fact(l, 'fact.amount', v.amount),
+          ),
+          note('transfer.correct'),
+          button('button.order', o.pages.summary),
+        ]);
+      case 'payment_received':
+        return say('paid', [
+          p('paid.body'),
+          facts(
+            orderNo,
+            item,
+            fact(l, 'fact.amount', v.amount),
+            fact(l, 'fact.method', method(l, o.paymentType)),
+            fact(l, 'fact.paidAt', o.paidAt ? formatDateTime(o.paidAt) : null),
+            fact(l, 'fact.invoiceTitle', o.invoiceTitle),
+            fact(l, 'fact.ubn', o.unifiedBusinessNumber),
+          ),
+          button('button.order', o.pages.summary),
+        ]);
+      case 'badge_issued': {
+        const identity = o.badge ? mt(l, `identity.${o.badge.identity}` as MessageKey) : '';
+        const name = o.badge ? (l === 'zh-TW' && o.badge.nameZh ? o.badge.nameZh : o.badge.nameEn) : null;
+        const blocks: Block[] = [
+          { type: 'p', text: mt(l, 'badge.body', { identity }) },
+          facts(orderNo, fact(l, 'fact.badgeType', identity), fact(l, 'fact.badgeName', name)),
+          button('button.badge', o.pages.done),
+        ];
+        if (o.pickup.length)
+          blocks.push({
+            type: 'list',
+            heading: mt(l, 'badge.pickup'),
+            items: o.pickup.map((s) =>
+              mt(l, 'badge.slot', {
+                days: formatDays(s.firstDay, s.lastDay, l),
+                hours: `${s.opensAt}–${s.closesAt}`,
+                place: s.place[l],
+              }),
+            ),
+          });
+        return say('badge', blocks);
+      }
+      case 'approval_granted':
+        if (event.paymentStatusAfter === 'pending')
+          return say('approved.pay', [p('approved.pay.body'), payFacts, button('button.pay', o.pages.pay)]);
+        return say('approved.confirmed', [
+          p('approved.confirmed.body'),
+          facts(orderNo, item, when, where),
+          button('button.registration', o.pages.summary),
+        ]);
+      case 'registration_rejected':
+        return say('rejected', [
+          p('rejected.body'),
+          facts(orderNo, item, fact(l, 'fact.reason', o.rejectedReason)),
+          button('button.registration', o.pages.summary),
+        ]);
+      case 'payment_reminder':
+        return say('reminder', [
+          p('reminder.body'),
+          payFacts,
+          button('button.pay', o.pages.pay),
+          note('reminder.transfer'),
+        ]);
+      case 'order_expired':
+        return say('expired', [
+          p('expired.body'),
+          facts(orderNo, item, fact(l, 'fact.deadline', v.deadline)),
+          button('button.registerAgain', o.pages.register),
+        ]);
+    }
+  };
+}
+
+/** The free-badge link mail: the link in each language, for the e-mail it is issued to. */
+export function badgeLinkMail(input: {
+  email: string;
+  identity: BadgeIdentity;
+  expiresAt: Date;
+  urls: Record<Locale, string>;
+}): (l: Locale) => MailContent {
+  return (l) => {
+    const identity = mt(l, `identity.${input.identity}` as MessageKey);
+    return {
+      subject: mt(l, 'link.subject', { identity }),
+      heading: mt(l, 'link.heading'),
+      blocks: [
+        { type: 'p', text: mt(l, 'link.body', { identity, email: input.email }) },
+        { type: 'button', label: mt(l, 'button.getBadge'), url: input.urls[l] },
+        {
+          type: 'facts',
+          rows: [fact(l, 'fact.badgeType', identity), fact(l, 'fact.validUntil', formatDateTime(input.expiresAt))],
+        },
+        { type: 'note', text: mt(l, 'link.once', { expires: formatDateTime(input.expiresAt) }) },
+      ],
+    };
+  };
+}
