@@ -30,6 +30,9 @@ const L = {
     auditType: 'Audit event',
     organizer: 'Taiwan Creative Content Agency',
     ogLocale: 'en_US',
+    badgePrice: 'TWD 1,000',
+    marketPrice: 'TWD 6,000',
+    street: 'No. 2, Jingmao 2nd Rd.',
   },
   'zh-tw': {
     open: '開放報名中',
@@ -54,6 +57,9 @@ const L = {
     auditType: '旁聽活動',
     organizer: '文化內容策進院',
     ogLocale: 'zh_TW',
+    badgePrice: '新臺幣 1,000 元',
+    marketPrice: '新臺幣 6,000 元',
+    street: '經貿二路 2 號',
   },
 } as const;
 
@@ -104,7 +110,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
       'href',
       `/${locale}/badges/new`,
     );
-    await expect(professional.getByText('TWD 1,000')).toBeVisible();
+    await expect(professional.getByText(m.badgePrice)).toBeVisible();
     const free = card(page, m.free);
     await expect(free.getByText(m.invitation)).toBeVisible();
     await expect(free.getByRole('link')).toHaveCount(2); // its name and its details, no button to apply
@@ -112,7 +118,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
 
     // Market and pitching: only their info page (their registration flows are not built yet).
     const market = card(page, m.market);
-    await expect(market.getByText('TWD 6,000')).toBeVisible();
+    await expect(market.getByText(m.marketPrice)).toBeVisible();
     await expect(market.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveCount(0);
     await expect(market.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute(
       'href',
@@ -181,6 +187,13 @@ for (const locale of ['en', 'zh-tw'] as const) {
       `${baseURL}/zh-tw/events/opening-forum`,
     );
     await expect(head.locator('meta[name="robots"]')).toHaveCount(0);
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${baseURL}/images/events/conference.jpg`,
+    );
+    const image = await page.request.get('/images/events/conference.jpg');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(blocks).toHaveLength(1);
@@ -193,7 +206,19 @@ for (const locale of ['en', 'zh-tw'] as const) {
     expect(Date.parse(ld.endDate)).toBeGreaterThan(Date.parse(ld.startDate));
     expect(ld.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode');
     expect(ld.eventStatus).toBe('https://schema.org/EventScheduled');
-    expect(ld.location).toMatchObject({ '@type': 'Place', name: expect.any(String), address: expect.any(String) });
+    expect(ld.location).toEqual({
+      '@type': 'Place',
+      name: expect.any(String),
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: m.street,
+        addressLocality: expect.any(String),
+        addressRegion: expect.any(String),
+        postalCode: '115',
+        addressCountry: 'TW',
+      },
+    });
+    expect(ld.image).toEqual([`${baseURL}/images/events/conference.jpg`]);
     expect(ld.organizer).toEqual({ '@type': 'Organization', name: m.organizer, url: 'https://tccf.taicca.tw/' });
     expect(ld.offers).toMatchObject({
       '@type': 'Offer',
@@ -221,16 +246,28 @@ for (const locale of ['en', 'zh-tw'] as const) {
       '@type': 'VirtualLocation',
       url: expect.stringMatching(new RegExp(`/${locale}/live/online-masterclass$`)),
     });
+    const jsonLd = async () =>
+      (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
     await page.goto(`/${locale}/events/badge-professional`);
     await expect(page.getByRole('main').getByRole('link', { name: m.apply, exact: true })).toHaveAttribute(
       'href',
       `/${locale}/badges/new`,
     );
+    expect(await jsonLd(), 'a badge is not an Event').toEqual([]);
+    await page.goto(`/${locale}/events/badge-free`);
+    expect(await jsonLd(), 'a badge is not an Event').toEqual([]);
     await page.goto(`/${locale}/events/market-online`);
     await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveCount(0);
+    const [market] = await jsonLd();
+    expect(market.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(market.location['@type']).toBe('VirtualLocation');
+    expect(market.image).toEqual([expect.stringMatching(/\/images\/events\/market\.jpg$/)]);
+    await page.goto(`/${locale}/events/closing-awards`);
+    expect((await jsonLd())[0].offers.availability, 'not yet open').toBe('https://schema.org/PreOrder');
     await page.goto(`/${locale}/events/industry-preview-night`);
     await expect(page.getByRole('heading', { level: 2, name: m.closedState })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveCount(0);
+    expect((await jsonLd())[0].offers.availability, 'closed').toBe('https://schema.org/SoldOut');
     await expectAccessible(page);
   });
 
@@ -239,7 +276,24 @@ for (const locale of ['en', 'zh-tw'] as const) {
     expect(res?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en' ? 'en' : 'zh-TW');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="alternate"][hreflang]'), 'no language alternates on a 404').toHaveCount(0);
     expect(res?.headers()['cache-control'] ?? '').not.toContain('public');
+  });
+
+  test(`sign-in, wizards and live pages are noindex, without language alternates (${locale})`, async ({ request }) => {
+    for (const path of [
+      `/${locale}/signin`,
+      `/${locale}/badges/new`,
+      `/${locale}/events/opening-forum/registrations/new`,
+      `/${locale}/live/online-masterclass`,
+    ]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<meta name="robots" content="noindex">');
+      expect(html, path).not.toMatch(/<link rel="alternate"[^>]*hreflang=/);
+    }
+    const home = await (await request.get(`/${locale}/`)).text();
+    expect(home).toMatch(/<link rel="alternate" hreflang="zh-TW" href="[^"]+\/zh-tw\/"/);
+    expect(home).not.toContain('noindex');
   });
 }
 

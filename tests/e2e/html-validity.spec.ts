@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { giveBadge, operator, signIn, uniqueEmail } from './fixtures';
+
+/*
+ * Every page family, in both languages, is valid HTML by the Nu HTML Checker (vnu-jar, the W3C
+ * validator's engine): the server's HTML as a browser receives it, signed in where the page needs
+ * it, checked in one run of the checker. Errors fail the test; warnings and info do not.
+ */
+
+const VNU = 'node_modules/vnu-jar/build/dist/vnu.jar';
+const LOCALES = ['en', 'zh-tw'] as const;
+
+type VnuMessage = { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string };
+
+/** Calls the API from the signed-in page (the token the layout keeps in localStorage). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('idc-token');
+      const res = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  );
+}
+
+/** Applies for a Professional badge through the API (photo upload, application); returns the order id. */
+async function applyForBadge(page: Page): Promise<string> {
+  const photo = await page.evaluate(async () => {
+    const token = localStorage.getItem('idc-token');
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
+      (c) => c.charCodeAt(0),
+    );
+    const form = new FormData();
+    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
+    form.append('purpose', 'personal_photo');
+    const res = await fetch('/api/v1/files/upload', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { uid: string }).uid;
+  });
+  const { status, body } = await api<{ order_id: string }>(page, 'POST', '/api/v1/demonstration_order', {
+    applicant: { name_en: 'Valid Markup', contact_phone: '886-912-345-678' },
+    badge: { name_en: 'Valid Markup' },
+    personal_photo_file_id: photo,
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.order_id;
+}
+
+test('every page family is valid HTML in both languages (Nu HTML Checker)', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'html-validity-'));
+  const files = new Map<string, string>();
+  /** Fetches a page's HTML as the server sends it and keeps it for the checker. */
+  const keep = async (client: APIRequestContext, path: string, status = 200) => {
+    const res = await client.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(status);
+    expect(res.headers()['content-type'], path).toMatch(/^text\/html/);
+    const file = join(dir, `${files.size.toString().padStart(2, '0')}${path.replace(/[^a-z0-9]+/gi, '_')}.html`);
+    writeFileSync(file, await res.text());
+    files.set(`file:${file}`, path);
+  };
+
+  try {
+    // Signed out: the public pages, sign-in, the wizards' signed-out state, the 404 page.
+    for (const l of LOCALES) {
+      for (const path of [
+        `/${l}/`,
+        `/${l}/events/opening-forum`,
+        `/${l}/events/online-masterclass`,
+        `/${l}/events/market-online`,
+        `/${l}/events/badge-professional`,
+        `/${l}/signin`,
+        `/${l}/badges/new`,
+        `/${l}/events/opening-forum/registrations/new`,
+      ])
+        await keep(request, path);
+      await keep(request, `/${l}/no-such-page`, 404);
+    }
+
+    // An applicant: orders (none yet), no badge yet, the badge wizard, a free-badge link; then a
+    // Professional badge order waiting for its payment: pay, processing (card started), summary.
+    const applicant = await browser.newPage({ baseURL });
+    await signIn(applicant, uniqueEmail('html-applicant'));
+    const code = /get-badge\/vip\/(\S+)/.exec(operator('badge-link', ['--type', 'vip'], baseURL!))?.[1];
+    expect(code).toBeTruthy();
+    for (const l of LOCALES) {
+      for (const path of [
+        `/${l}/account/orders`,
+        `/${l}/account/badge`,
+        `/${l}/badges/new`,
+        `/${l}/get-badge/vip/${code}`,
+      ])
+        await keep(applicant.request, path);
+    }
+    const badgeOrder = await applyForBadge(applicant);
+    expect((await api(applicant, 'GET', `/api/v1/payment/${badgeOrder}/tradeinfo`)).status).toBe(200);
+    for (const l of LOCALES) {
+      for (const path of [
+        `/${l}/badges/${badgeOrder}/pay`,
+        `/${l}/badges/${badgeOrder}/processing`,
+        `/${l}/events/badge-professional/registrations/${badgeOrder}`,
+        `/${l}/account/orders`,
+      ])
+        await keep(applicant.request, path);
+    }
+    await applicant.close();
+
+    // A badge holder: My badge (QR code, pick-up schedule), the event wizard, an event summary.
+    const holder = await browser.newPage({ baseURL });
+    await signIn(holder, uniqueEmail('html-holder'));
+    await giveBadge(holder, baseURL!);
+    const registered = await api<{ order_id: string }>(holder, 'POST', '/api/v1/orders?event=pitching-session-audit', {
+      agree_terms: true,
+    });
+    expect([200, 201], JSON.stringify(registered.body)).toContain(registered.status);
+    for (const l of LOCALES) {
+      for (const path of [
+        `/${l}/account/badge`,
+        `/${l}/events/opening-forum/registrations/new`,
+        `/${l}/events/pitching-session-audit/registrations/${registered.body.order_id}`,
+        `/${l}/account/orders`,
+      ])
+        await keep(holder.request, path);
+    }
+    await holder.close();
+
+    // One run of the checker over every page.
+    const { stdout, stderr } = await promisify(execFile)(
+      'java',
+      ['-jar', VNU, '--format', 'json', '--exit-zero-always', ...[...files.keys()].map((f) => f.slice(5))],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
+    const report = JSON.parse(stderr || stdout) as { messages: VnuMessage[] };
+    const errors = report.messages
+      .filter((m) => m.type === 'error' || (m.type === 'non-document-error' && m.subType !== 'internal'))
+      .map((m) => `${files.get(decodeURI(m.url)) ?? m.url}:${m.lastLine ?? '?'} ${m.message} [${m.extract ?? ''}]`);
+    expect(files.size).toBe(LOCALES.length * 21);
+    expect(errors, 'Nu HTML Checker errors').toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
