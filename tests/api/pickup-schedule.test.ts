@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { pickupSlots } from '@server/db/schema';
-import { seed, seedEvents } from '@server/db/seed';
+import { seed, seedEvents, seedPickupSlots, VENUE_ADDRESS } from '@server/db/seed';
+import { halfWidthSlips } from '@i18n/punctuation';
 import { createTestApp, DATABASES, openTestDatabase, type TestApp, type TestDatabase } from './helpers';
 
 type WireSlot = {
@@ -140,5 +141,14 @@ describe.each(DATABASES)('event view: address and image (%s)', (kind) => {
 
   it('writes seeded Chinese names with full-width brackets', async () => {
     expect((await event('pitching-project', 'zh-TW')).name).toBe('提案大會：專案提案（Project to Screen）');
+  });
+
+  it('seeds Chinese texts with full-width brackets and colons (glossary)', () => {
+    const texts = [
+      ...seedEvents().flatMap((e) => [e.nameZh, e.descriptionZh ?? '', e.locationZh ?? '']),
+      ...seedPickupSlots().map((s) => s.placeZh),
+      ...Object.values(VENUE_ADDRESS.zh),
+    ];
+    for (const text of texts) expect(halfWidthSlips(text), text).toEqual([]);
   });
 });
