@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDateTime, formatDayRange, formatMoney } from './format';
+import { dayRangeParts, formatDateRange, formatDateTime, formatDayRange, formatMoney } from './format';
 
 describe('formatting (spec §9)', () => {
   it('shows dates as yyyy/M/d HH:mm with the offset, in Taipei time', () => {
@@ -37,5 +37,8 @@ describe('formatting (spec §9)', () => {
     expect(formatDayRange('2026-12-31', '2027-01-02', 'en')).toBe('2026/12/31 (Thu)–2027/1/2 (Sat)');
     expect(formatDayRange('2026-12-31', '2027-01-02', 'zh-TW')).toBe('2026/12/31（四）至 2027/1/2（六）');
     expect(() => formatDayRange('2026-12-1', '2026-12-02', 'en')).toThrow(RangeError);
+    // The pieces a line may not break inside.
+    expect(dayRangeParts('2026-12-14', '2026-12-16', 'zh-TW')).toEqual(['2026/12/14（一）', '至 ', '12/16（三）']);
+    expect(dayRangeParts('2026-12-17', '2026-12-17', 'en')).toEqual(['2026/12/17 (Thu)']);
   });
 });

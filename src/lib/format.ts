@@ -58,21 +58,28 @@ function calendarDay(day: string) {
 }
 
 /**
- * Calendar days with the year and weekday: `2026/12/14 (Mon)–12/16 (Wed)` in English,
- * `2026/12/14（一）至 12/16（三）` in Chinese; one day alone when first = last; the year again
- * when the range crosses into the next year.
+ * Calendar days with the year and weekday, as the pieces that must not break inside: the first
+ * day, then (for a range) the joiner and the last day. `formatDayRange` joins them.
  */
-export function formatDayRange(first: string, last: string, locale: Locale): string {
+export function dayRangeParts(first: string, last: string, locale: Locale): string[] {
   const zh = locale === 'zh-TW';
   const a = calendarDay(first);
   const b = calendarDay(last);
   const weekday = (d: { weekday: number }) =>
     zh ? `（${WEEKDAYS[locale][d.weekday]}）` : ` (${WEEKDAYS[locale][d.weekday]})`;
   const start = `${a.year}/${a.monthDay}${weekday(a)}`;
-  if (first === last) return start;
+  if (first === last) return [start];
   const end = `${b.year === a.year ? '' : `${b.year}/`}${b.monthDay}${weekday(b)}`;
-  return zh ? `${start}至 ${end}` : `${start}–${end}`;
+  return [start, zh ? '至 ' : '–', end];
 }
+
+/**
+ * Calendar days with the year and weekday: `2026/12/14 (Mon)–12/16 (Wed)` in English,
+ * `2026/12/14（一）至 12/16（三）` in Chinese; one day alone when first = last; the year again
+ * when the range crosses into the next year.
+ */
+export const formatDayRange = (first: string, last: string, locale: Locale): string =>
+  dayRangeParts(first, last, locale).join('');
 
 export type Currency = 'TWD' | 'USD';
 const DECIMALS: Record<Currency, number> = { TWD: 0, USD: 2 };
