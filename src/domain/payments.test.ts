@@ -1,7 +1,7 @@
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { check } from './validation';
-import { currencyOf, isTransfer, isValidUnifiedBusinessNumber, OrderPaymentUpdate } from './payments';
+import { currencyOf, isTransfer, isValidUnifiedBusinessNumber, OrderPaymentUpdate, toAsciiDigits } from './payments';
 
 /*
  * Unified business number (統一編號) checksum, worked by hand. Weights 1 2 1 2 1 2 4 1; each
@@ -75,7 +75,7 @@ describe('payment update validation', () => {
     expect(
       create({ payment: { type: 'TWD', lastFiveDigits: ' 12345 ' } }, OrderPaymentUpdate).payment?.lastFiveDigits,
     ).toBe('12345');
-    for (const digits of ['1234', '123456', 'abcde', '1234５']) {
+    for (const digits of ['1234', '123456', 'abcde', '1234a', '１２３４', '１２３４５６']) {
       expect(issues({ payment: { type: 'atm', lastFiveDigits: digits } })).toEqual(['payment.lastFiveDigits']);
     }
     expect(issues({ payment: { type: 'TWD' } })).toEqual(['payment.lastFiveDigits']);
@@ -95,6 +95,24 @@ describe('payment update validation', () => {
     ]);
     expect(issues({ receipt: { kind: 'company' } }).sort()).toEqual([
       'receipt.invoiceTitle',
+      'receipt.unifiedBusinessNumber',
+    ]);
+  });
+
+  it('reads full-width digits (０-９) as ASCII digits in the last five digits and the UBN', () => {
+    expect(toAsciiDigits('０１２３４５６７８９')).toBe('0123456789');
+    // Only digits change: full-width letters and other characters are kept as they are.
+    expect(toAsciiDigits('１２a３Ａ－')).toBe('12a3Ａ－');
+    expect(issues({ payment: { type: 'atm', lastFiveDigits: '１２３４５' } })).toEqual([]);
+    expect(issues({ payment: { type: 'TWD', lastFiveDigits: '12３45' } })).toEqual([]);
+    expect(
+      create({ payment: { type: 'atm', lastFiveDigits: '　１２３４５ ' } }, OrderPaymentUpdate).payment?.lastFiveDigits,
+    ).toBe('12345');
+    const receipt = { kind: 'company', invoiceTitle: 'X', unifiedBusinessNumber: '０４５９５２５７' };
+    expect(issues({ receipt })).toEqual([]);
+    expect(create({ receipt }, OrderPaymentUpdate).receipt?.unifiedBusinessNumber).toBe('04595257');
+    // A full-width number with a bad checksum is still refused.
+    expect(issues({ receipt: { ...receipt, unifiedBusinessNumber: '１２３４５６７８' } })).toEqual([
       'receipt.unifiedBusinessNumber',
     ]);
   });

@@ -1,4 +1,4 @@
-import { enums, nullable, object, optional, refine, size, string, trimmed, type Infer } from 'superstruct';
+import { coerce, enums, nullable, object, optional, refine, size, string, trimmed, type Infer } from 'superstruct';
 
 /** Payment types on the wire (spec §3): card, ATM transfer (TWD only), TWD and USD remittance. */
 export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
@@ -27,10 +27,20 @@ export function isValidUnifiedBusinessNumber(value: string): boolean {
   return sum % 5 === 0 || (value[6] === '7' && (sum + 1) % 5 === 0);
 }
 
+/**
+ * Full-width digits (０-９, what a Chinese input method in full-width mode types) as their ASCII
+ * digits; every other character is kept.
+ */
+export const toAsciiDigits = (value: string) =>
+  value.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+
+/** A trimmed string whose full-width digits are read as ASCII digits (client and API alike). */
+const DigitString = () => coerce(trimmed(string()), string(), toAsciiDigits);
+
 const Text = (max: number) => size(trimmed(string()), 0, max);
-const LastFive = refine(trimmed(string()), 'last_five_digits', (v) => /^\d{5}$/.test(v) || 'Must be exactly 5 digits');
+const LastFive = refine(DigitString(), 'last_five_digits', (v) => /^\d{5}$/.test(v) || 'Must be exactly 5 digits');
 const Ubn = refine(
-  trimmed(string()),
+  DigitString(),
   'unified_business_number',
   (v) => v === '' || isValidUnifiedBusinessNumber(v) || 'Not a valid unified business number',
 );

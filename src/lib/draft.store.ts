@@ -1,4 +1,6 @@
 import { map } from 'nanostores';
+import { displayIdentity } from './auth';
+import { $token } from './auth.store';
 import { DRAFT_PREFIX, draftStorage, removeStoredDrafts } from './draft-keys';
 
 export { draftKey } from './draft-keys';
@@ -63,4 +65,13 @@ export function clearDraft(key: string): void {
 export function clearDrafts(): void {
   $drafts.set({});
   removeStoredDrafts();
+}
+
+/**
+ * The signed-in user's e-mail as the browser knows it (stored token, or the cookie on the first
+ * page after sign-in), for draft keys of islands that are not told who is signed in; '' if none.
+ */
+export function draftUser(): string {
+  const cookie = /(?:^|; )idc-token=([^;]*)/.exec(typeof document === 'undefined' ? '' : document.cookie)?.[1];
+  return displayIdentity($token.get() || (cookie ? decodeURIComponent(cookie) : null))?.email ?? '';
 }

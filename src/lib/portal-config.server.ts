@@ -3,8 +3,12 @@ import { getConfig } from '@server/config';
 /** Where and to whom transfers go: shown on the pay page for ATM transfers and remittances. */
 export interface BankTransferInstructions {
   name: string;
+  /** The bank's name in Chinese (zh-TW pay page). */
+  nameZh: string;
   code: string;
   accountName: string;
+  /** The account holder's name in Chinese (zh-TW pay page). */
+  accountNameZh: string;
   accountNumber: string;
   swift: string;
 }
@@ -44,8 +48,10 @@ export function portalConfig(): PortalConfig {
     authCookieDomain: config.AUTH_COOKIE_DOMAIN,
     bank: {
       name: config.BANK_NAME,
+      nameZh: config.BANK_NAME_ZH,
       code: config.BANK_CODE,
       accountName: config.BANK_ACCOUNT_NAME,
+      accountNameZh: config.BANK_ACCOUNT_NAME_ZH,
       accountNumber: config.BANK_ACCOUNT_NUMBER,
       swift: config.BANK_SWIFT_CODE,
     },

@@ -24,6 +24,7 @@ describe('portal config (public settings for page code)', () => {
     vi.stubEnv('SITE_URL', 'https://portal.example.org');
     vi.stubEnv('API_BASE_URL', 'https://api.example.org');
     vi.stubEnv('BANK_NAME', 'Example Bank');
+    vi.stubEnv('BANK_NAME_ZH', '範例銀行');
     vi.stubEnv('MAIL_FROM', 'TCCF <registration@example.org>');
     for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
     // Imported after the environment is set: the configuration is read once, on first use.
@@ -43,6 +44,9 @@ describe('portal config (public settings for page code)', () => {
     expect(config.siteUrl).toBe('https://portal.example.org');
     expect(config.apiBaseUrl).toBe('https://api.example.org');
     expect(config.bank.name).toBe('Example Bank');
+    expect(config.bank.nameZh).toBe('範例銀行');
+    // Unset: the Chinese default of the placeholder account.
+    expect(config.bank.accountNameZh).toBe('文化內容策進院');
     const serialized = JSON.stringify(config);
     expect(serialized).not.toMatch(/SECRET/);
   });

@@ -61,11 +61,14 @@ export function useHistoryStep(names: readonly string[], initial: number) {
  * Asks before the page is left while `active` (the browser's own "leave site?" prompt), except
  * for a click on a link of the portal itself: the draft is kept in the tab, so coming back to the
  * form restores it. Closing the tab, reloading, typing an address or logging out ask first.
+ * Returns `allowLeave`, to call right before the form itself navigates away (after a submit).
  */
-export function useLeaveGuard(active: boolean) {
+export function useLeaveGuard(active: boolean): () => void {
   const activeRef = useRef(active);
+  const released = useRef(false);
   useEffect(() => {
     activeRef.current = active;
+    released.current = false;
   }, [active]);
   useEffect(() => {
     let internal = false;
@@ -80,7 +83,7 @@ export function useLeaveGuard(active: boolean) {
       timer = setTimeout(() => (internal = false), 1000);
     };
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!activeRef.current || internal) return;
+      if (!activeRef.current || released.current || internal) return;
       e.preventDefault();
     };
     document.addEventListener('click', onClick);
@@ -90,6 +93,9 @@ export function useLeaveGuard(active: boolean) {
       document.removeEventListener('click', onClick);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
+  }, []);
+  return useCallback(() => {
+    released.current = true;
   }, []);
 }
 

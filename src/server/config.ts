@@ -86,8 +86,11 @@ const ConfigStruct = object({
   OPERATOR_TOKEN: optional(size(string(), 24, 256)),
   /** Transfer instructions on the pay page. */
   BANK_NAME: defaulted(string(), 'Bank of Taiwan, Nangang Branch (example account)'),
+  /** The bank and account holder as the zh-TW pay page shows them. */
+  BANK_NAME_ZH: defaulted(string(), '臺灣銀行 南港分行（範例帳戶）'),
   BANK_CODE: defaulted(string(), '004'),
   BANK_ACCOUNT_NAME: defaulted(string(), 'Taiwan Creative Content Agency'),
+  BANK_ACCOUNT_NAME_ZH: defaulted(string(), '文化內容策進院'),
   BANK_ACCOUNT_NUMBER: defaulted(string(), '000-00-000000-0'),
   BANK_SWIFT_CODE: defaulted(string(), 'BKTWTWTP'),
   /** Outgoing mail: an SMTP server (smtp:// or smtps://, credentials in the URL). Unset: the database outbox and the dev mailbox. */

@@ -89,11 +89,22 @@ test.describe('Professional badge', () => {
     await page.getByLabel('I have read the purchase notice and agree to it').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Submit and pay' }).click();
-    // Required fields are named first.
+    // Required fields are named, and the photo field is marked too; the focus goes to the first.
     await expect(page.getByText('This field is required').first()).toBeVisible();
-    await page.getByLabel('English name').first().fill('Lee');
+    const englishName = page.getByLabel('English name').first();
+    await expect(englishName).toBeFocused();
+    const photoButton = page.locator('#personal_photo-button');
+    await expect(photoButton).toHaveAttribute('aria-invalid', 'true');
+    await expect(photoButton).toHaveAccessibleDescription(/No personal photo selected/);
+    await expectAccessible(page);
+    // An error goes as soon as its field is valid.
+    await englishName.fill('Lee');
+    await expect(englishName).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByLabel('Contact phone')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Contact phone').fill('886-2-2345-6789');
+    await expect(page.getByLabel('Contact phone')).not.toHaveAttribute('aria-invalid');
     await page.getByLabel('Same as applicant').check();
+    await expect(page.getByText('This field is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Submit and pay' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No personal photo selected' })).toBeVisible();
     // Back keeps the values.
@@ -102,10 +113,14 @@ test.describe('Professional badge', () => {
     await expect(page.getByLabel('English name').first()).toHaveValue('Lee');
     await page.locator('#personal_photo').setInputFiles(PHOTO);
     await expect(page.getByText('Uploaded: photo.png')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit and pay' }).click();
+    await expect(photoButton).not.toHaveAttribute('aria-invalid');
+    const submit = page.getByRole('button', { name: 'Submit and pay' });
+    await submit.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page).toHaveURL(/\/en\/badges\/new$/);
+    // The focus returns to the button that opened the dialog.
+    await expect(submit).toBeFocused();
+    await expect(page).toHaveURL(/\/en\/badges\/new\?step=form$/);
   });
 
   test('an upload that is not really an image fails with the upload-failed message', async ({ page }) => {
@@ -114,10 +129,23 @@ test.describe('Professional badge', () => {
     await hydrated(page);
     await page.getByLabel('我已閱讀並同意購買須知').check();
     await page.getByRole('button', { name: '下一步' }).click();
+    // Text named .png: the server refuses it by its content, and the field says which rule failed.
+    const status = page.locator('#personal_photo-status');
     await page.locator('#personal_photo').setInputFiles('tests/e2e/files/not-a-photo.png');
-    await expect(page.getByText('檔案上傳失敗，請稍後再試')).toBeVisible();
+    await expect(status).toHaveText('檔案上傳失敗，請稍後再試不接受此檔案類型。');
+    // Too large a file is refused in the browser, and says so.
+    await page.locator('#personal_photo').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
+    await expect(status).toHaveText('檔案上傳失敗，請稍後再試檔案超過 10 MB。');
+    await expect(page.locator('[data-state="failed"]')).toBeVisible();
     await page.locator('#personal_photo').setInputFiles(PHOTO);
     await expect(page.getByText('已上傳：photo.png')).toBeVisible();
+    // A preview, and a warning (not a refusal) for a photo smaller than the guidance.
+    await expect(page.getByRole('img', { name: 'photo.png 的預覽' })).toBeVisible();
+    await expect(page.getByText('此圖片為 64×64 px，至少 1000×1000 px 印製才清晰。', { exact: false })).toBeVisible();
   });
 
   test('signed out, the wizard asks to sign in', async ({ page }) => {

@@ -130,12 +130,6 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
   const home = `${props.base}${props.mode === 'free' ? '/account/orders' : '/account/badge'}`;
 
-  // A user with a badge has nothing to apply for (spec §4): tell them, then show where it is.
-  useEffect(() => {
-    if (!props.hasBadge) return;
-    showAlert(t('badge.alreadyHas'), { onClose: () => location.assign(home) });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
   // The draft of this user and form, after hydration (the server cannot see the tab's storage).
   useEffect(() => {
     const saved = key ? parseDraft(readDraft(key)) : null;
@@ -166,7 +160,19 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     requestAnimationFrame(() => heading.current?.focus());
   }, [step]);
 
-  useLeaveGuard(restored && !submitted && hasInput(draft));
+  const allowLeave = useLeaveGuard(restored && !submitted && hasInput(draft));
+  /** Leaves for a page where the application is over (the user holds a badge): nothing to keep. */
+  const leaveTo = (to: string) => {
+    allowLeave();
+    if (key) clearDraft(key);
+    location.assign(to);
+  };
+
+  // A user with a badge has nothing to apply for (spec §4): tell them, then show where it is.
+  useEffect(() => {
+    if (!props.hasBadge) return;
+    showAlert(t('badge.alreadyHas'), { onClose: () => leaveTo(home) });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Back from a later page through the back-forward cache: show the draft as it is now (gone
   // after a successful submit), not the page as it was left.
@@ -257,6 +263,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     const api = browserApi(props.locale, `${props.base}/`);
     const done = (to: string) => {
       setSubmitted(true);
+      allowLeave();
       if (key) clearDraft(key);
       location.assign(to);
     };
@@ -274,7 +281,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       const returnFocus = submitButton.current;
       if (error.code === 'demonstration_exists') {
-        showAlert(t('badge.alreadyHas'), { onClose: () => location.assign(home), returnFocus });
+        showAlert(t('badge.alreadyHas'), { onClose: () => leaveTo(home), returnFocus });
       } else if (props.mode === 'free' && error.code === 'link_not_for_user') {
         showAlert(t('getBadge.notForUser'), { returnFocus });
       } else if (props.mode === 'free' && error.status === 404) {

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
+import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
@@ -23,6 +24,7 @@ export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { showAlert, alertElement } = useAlert(t('dialog.ok'));
   const steps = [
     t('eventReg.confirmStep'),
     props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed'),
@@ -31,6 +33,8 @@ export default function EventWizard(props: EventWizardProps) {
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!agreed) return;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const returnFocus = submitter instanceof HTMLElement ? submitter : null;
     setBusy(true);
     const api = browserApi(props.locale, `${props.base}/`);
     try {
@@ -44,17 +48,17 @@ export default function EventWizard(props: EventWizardProps) {
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
+      // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
       if (error.code === 'event_capacity_full') {
-        window.alert(t('eventReg.capacityFull'));
-        location.assign(props.conferenceHome);
+        showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(props.conferenceHome), returnFocus });
       } else if (error.code === 'demonstration_invalid') {
-        window.alert(t('eventReg.demonstrationInvalid'));
+        showAlert(t('eventReg.demonstrationInvalid'), { returnFocus });
       } else if (error.code === 'registration_closed') {
-        window.alert(t('eventReg.closed'));
+        showAlert(t('eventReg.closed'), { returnFocus });
       } else if (error.code === 'registration_not_open') {
-        window.alert(t('eventReg.notOpen'));
+        showAlert(t('eventReg.notOpen'), { returnFocus });
       } else {
-        window.alert(`[${error.status}] ${error.error}`);
+        showAlert(`[${error.status}] ${error.error}`, { returnFocus });
       }
     }
   }
@@ -98,6 +102,7 @@ export default function EventWizard(props: EventWizardProps) {
           </button>
         </form>
       )}
+      {alertElement}
     </div>
   );
 }

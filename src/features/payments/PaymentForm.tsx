@@ -1,12 +1,15 @@
-import { useCallback, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
+import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatMoney } from '@lib/format';
 import { fieldErrors } from '@lib/form-errors';
-import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
+import { useLeaveGuard, usePageRestore } from '@lib/wizard';
+import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, toAsciiDigits, type PaymentType } from '@domain/payments';
 
 export type BankDetails = { name: string; code: string; accountName: string; accountNumber: string; swift: string };
 
@@ -37,6 +40,36 @@ export type PaymentFormProps = {
   bank: BankDetails;
 };
 
+/** What the user entered: kept as a draft per user, order and form while they have not sent it. */
+type Fields = {
+  type: PaymentType;
+  remitter: string;
+  senderBank: string;
+  lastFive: string;
+  kind: 'personal' | 'company';
+  title: string;
+  ubn: string;
+};
+
+/** Digits as typed with a full-width input method or with spaces: ASCII digits only. */
+const digits = (v: string) => toAsciiDigits(v).replace(/\s/g, '');
+
+/** A stored draft, checked field by field against what this form offers. */
+function parseFields(raw: unknown, types: readonly PaymentType[], fallback: Fields): Fields | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const d = raw as Record<string, unknown>;
+  const text = (v: unknown, or: string) => (typeof v === 'string' ? v : or);
+  return {
+    type: types.includes(d.type as PaymentType) ? (d.type as PaymentType) : fallback.type,
+    remitter: text(d.remitter, fallback.remitter),
+    senderBank: text(d.senderBank, fallback.senderBank),
+    lastFive: text(d.lastFive, fallback.lastFive),
+    kind: d.kind === 'company' || d.kind === 'personal' ? d.kind : fallback.kind,
+    title: text(d.title, fallback.title),
+    ubn: text(d.ubn, fallback.ubn),
+  };
+}
+
 /** The pay page and the summary's remittance/invoice editor (spec §2 pay, §4 Pay page, §5). */
 export default function PaymentForm(props: PaymentFormProps) {
   const t = createT(props.messages);
@@ -48,35 +81,87 @@ export default function PaymentForm(props: PaymentFormProps) {
       (!checking || isTransfer(type)) &&
       (props.mode === 'pay' || isTransfer(type)),
   );
-  const [type, setType] = useState<PaymentType>(
-    order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!,
-  );
-  const [remitter, setRemitter] = useState(order.remitter ?? '');
-  const [senderBank, setSenderBank] = useState(order.senderBank ?? '');
-  const [lastFive, setLastFive] = useState(order.lastFiveDigits ?? '');
-  const [kind, setKind] = useState<'personal' | 'company'>(order.receipt?.kind ?? 'personal');
-  const [title, setTitle] = useState(order.receipt?.invoiceTitle ?? '');
-  const [ubn, setUbn] = useState(order.receipt?.unifiedBusinessNumber ?? '');
+  const initial: Fields = {
+    type: order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!,
+    remitter: order.remitter ?? '',
+    senderBank: order.senderBank ?? '',
+    lastFive: order.lastFiveDigits ?? '',
+    kind: order.receipt?.kind ?? 'personal',
+    title: order.receipt?.invoiceTitle ?? '',
+    ubn: order.receipt?.unifiedBusinessNumber ?? '',
+  };
+  const [fields, setFields] = useState<Fields>(initial);
+  /** The values the order holds (what the page showed, or what was saved since): a change is input to keep. */
+  const [baseline, setBaseline] = useState<Fields>(initial);
+  const { type, remitter, senderBank, lastFive, kind, title, ubn } = fields;
+  const set =
+    <K extends keyof Fields>(name: K) =>
+    (value: Fields[K]) =>
+      setFields((f) => ({ ...f, [name]: value }));
+  /** This user's draft of this order's form; null until read after hydration (or when signed out). */
+  const [key, setKey] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const closeToast = useCallback(() => setToast(null), []);
+  const closeToast = useCallback(() => setToast(null), [setToast]);
+  const { showAlert, alertElement } = useAlert(t('dialog.ok'));
 
   const transfer = isTransfer(type);
   const usd = type === 'USD';
   const amount = usd
     ? formatMoney(order.unitUsd * order.quantity, 'USD')
     : formatMoney(order.unitTwd * order.quantity, 'TWD');
+  const update = {
+    payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
+    receipt: { kind, invoiceTitle: title, unifiedBusinessNumber: kind === 'company' ? ubn : '' },
+    lang: props.locale,
+  };
+  const errorsOf = (value: typeof update) =>
+    Object.fromEntries(
+      Object.entries(fieldErrors(value, OrderPaymentUpdate)).map(([path, f]) => [path, t(f.key, f.values)]),
+    );
+  const changed = (Object.keys(baseline) as (keyof Fields)[]).some((name) => fields[name] !== baseline[name]);
+
+  // The draft of this user and order, read after hydration (the server cannot see the tab's storage).
+  useEffect(() => {
+    const user = draftUser();
+    if (!user) return;
+    const k = draftKey(user, `order-${order.orderId}-${props.mode}`);
+    const saved = parseFields(readDraft(k), types, initial);
+    if (saved) setFields(saved); // eslint-disable-line react-hooks/set-state-in-effect
+    setKey(k);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!key || sent) return;
+    if (changed) saveDraft(key, fields);
+    else clearDraft(key);
+  }, [fields, key, changed, sent]);
+
+  // An error goes as soon as its field is valid, or is no longer asked for (USD → TWD remittance).
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const now = errorsOf(update);
+    const kept = Object.fromEntries(
+      Object.keys(errors)
+        .filter((path) => now[path])
+        .map((path) => [path, now[path]!]),
+    );
+    if (Object.keys(kept).length !== Object.keys(errors).length || Object.keys(kept).some((p) => kept[p] !== errors[p]))
+      setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
+  }, [fields]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const allowLeave = useLeaveGuard(!!key && changed && !sent);
+  usePageRestore(() => {
+    setBusy(false);
+    setSent(false);
+  });
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
-    const update = {
-      payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
-      receipt: { kind, invoiceTitle: title, unifiedBusinessNumber: kind === 'company' ? ubn : '' },
-      lang: props.locale,
-    };
-    const found = fieldErrors(update, OrderPaymentUpdate);
-    const messages = Object.fromEntries(Object.entries(found).map(([path, f]) => [path, t(f.key, f.values)]));
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const messages = errorsOf(update);
     setErrors(messages);
     if (Object.keys(messages).length) {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -84,13 +169,21 @@ export default function PaymentForm(props: PaymentFormProps) {
     }
     setBusy(true);
     const api = browserApi(props.locale, `${props.base}/`);
+    const done = () => {
+      if (key) clearDraft(key);
+      setSent(true);
+      allowLeave();
+    };
     try {
       await api.put(props.updatePath, update);
       if (props.mode === 'edit') {
+        if (key) clearDraft(key);
+        setBaseline(fields);
         setToast(makeToast('success', t('summary.updated'), 9000));
         setBusy(false);
         return;
       }
+      done();
       if (!transfer) {
         const info = await api.get<{
           data: {
@@ -107,10 +200,11 @@ export default function PaymentForm(props: PaymentFormProps) {
       location.assign(`${props.base}${props.processingPath}`);
     } catch (error) {
       setBusy(false);
+      setSent(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
       const text = `[${error.status}] ${error.error}`;
       if (props.mode === 'edit') setToast(makeToast('error', text, 5000));
-      else window.alert(text);
+      else showAlert(text, { returnFocus: submitter instanceof HTMLElement ? submitter : null });
     }
   }
 
@@ -130,7 +224,7 @@ export default function PaymentForm(props: PaymentFormProps) {
         <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {types.map((value) =>
-            radio('payment-type', value, type === value, () => setType(value), t(`pay.type.${value}`)),
+            radio('payment-type', value, type === value, () => set('type')(value), t(`pay.type.${value}`)),
           )}
         </div>
         <p className="flex flex-wrap gap-x-4 text-sm text-neutral-700">
@@ -155,8 +249,12 @@ export default function PaymentForm(props: PaymentFormProps) {
             <dd>{props.bank.accountName}</dd>
             <dt className="text-neutral-600">{t('pay.accountNumber')}</dt>
             <dd className="font-mono">{props.bank.accountNumber}</dd>
-            <dt className="text-neutral-600">{t('pay.swift')}</dt>
-            <dd className="font-mono">{props.bank.swift}</dd>
+            {type !== 'atm' && (
+              <>
+                <dt className="text-neutral-600">{t('pay.swift')}</dt>
+                <dd className="font-mono">{props.bank.swift}</dd>
+              </>
+            )}
             <dt className="text-neutral-600">{t('pay.amount')}</dt>
             <dd>{amount}</dd>
             {order.dueDate && (
@@ -175,7 +273,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="remitter"
               label={t('pay.remitter')}
               value={remitter}
-              onChange={setRemitter}
+              onChange={set('remitter')}
               required={usd}
               requiredLabel={t('form.requiredMark')}
               max={256}
@@ -186,7 +284,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="sender-bank"
               label={t('pay.senderBank')}
               value={senderBank}
-              onChange={setSenderBank}
+              onChange={set('senderBank')}
               required={usd}
               requiredLabel={t('form.requiredMark')}
               max={256}
@@ -196,7 +294,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="last-five"
               label={t('pay.lastFive')}
               value={lastFive}
-              onChange={(v) => setLastFive(v.replace(/\s/g, ''))}
+              onChange={(v) => set('lastFive')(digits(v))}
               required
               requiredLabel={t('form.requiredMark')}
               max={5}
@@ -210,8 +308,14 @@ export default function PaymentForm(props: PaymentFormProps) {
       <fieldset className="card space-y-3">
         <legend className="px-1 text-lg font-semibold">{t('pay.receipt')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {radio('receipt-kind', 'personal', kind === 'personal', () => setKind('personal'), t('pay.receipt.personal'))}
-          {radio('receipt-kind', 'company', kind === 'company', () => setKind('company'), t('pay.receipt.company'))}
+          {radio(
+            'receipt-kind',
+            'personal',
+            kind === 'personal',
+            () => set('kind')('personal'),
+            t('pay.receipt.personal'),
+          )}
+          {radio('receipt-kind', 'company', kind === 'company', () => set('kind')('company'), t('pay.receipt.company'))}
         </div>
         {kind === 'company' && (
           <div className="grid gap-4 md:grid-cols-2">
@@ -219,7 +323,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="invoice-title"
               label={t('pay.invoiceTitle')}
               value={title}
-              onChange={setTitle}
+              onChange={set('title')}
               required
               requiredLabel={t('form.requiredMark')}
               max={256}
@@ -230,7 +334,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="ubn"
               label={t('pay.ubn')}
               value={ubn}
-              onChange={(v) => setUbn(v.replace(/\s/g, ''))}
+              onChange={(v) => set('ubn')(digits(v))}
               required
               requiredLabel={t('form.requiredMark')}
               max={8}
@@ -250,6 +354,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               ? t('pay.submitTransfer')
               : t('pay.submitCard')}
       </button>
+      {alertElement}
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />
     </form>
   );

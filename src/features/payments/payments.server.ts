@@ -82,6 +82,12 @@ export function paymentFormProps(order: Order, locale: Locale) {
     },
     updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
     processingPath: orderPages(order).processing,
-    bank: portalConfig().bank,
+    bank: bankFor(locale),
   };
+}
+
+/** The transfer instructions in the reader's language: the bank and account holder in Chinese on zh-TW. */
+function bankFor(locale: Locale) {
+  const { nameZh, accountNameZh, ...bank } = portalConfig().bank;
+  return locale === 'zh-TW' ? { ...bank, name: nameZh, accountName: accountNameZh } : bank;
 }
