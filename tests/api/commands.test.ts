@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@server/config';
 import { DatabaseInUseError, openDatabase } from '@server/db/client';
 import { seedDemoOrders } from '@server/db/demo';
-import { badgeLinks, orders } from '@server/db/schema';
+import { badgeLinks, emails, orders } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { createServerApp } from '@server/server-app';
 import { memoryStorage } from '@server/services/storage';
@@ -104,6 +104,7 @@ describe('operator commands (PGlite data directory)', () => {
       const code = /get-badge\/exhibitor-market\/([\w-]+)/.exec(link.stdout)![1]!;
       expect(link.stdout).toContain(`https://portal.example.org/en/get-badge/exhibitor-market/${code}`);
       expect(link.stdout).toContain(`https://portal.example.org/zh-tw/get-badge/exhibitor-market/${code}`);
+      expect(link.stdout).toContain('E-mailed to guest@example.com (in English and Chinese;');
 
       const usage = await cmd(env, 'badge-link', '--type', 'king');
       expect(usage.code).toBe(2);
@@ -113,6 +114,14 @@ describe('operator commands (PGlite data directory)', () => {
       try {
         const [row] = await database.db.select().from(badgeLinks).where(eq(badgeLinks.code, code));
         expect(row).toMatchObject({ identity: 'EXHIBITOR_MARKET', email: 'guest@example.com', usedAt: null });
+        // Queued in the outbox, for the server's mail worker: both languages, both links.
+        const [mail] = await database.db
+          .select()
+          .from(emails)
+          .where(eq(emails.key, `badge-link:${code}`));
+        expect(mail).toMatchObject({ recipient: 'guest@example.com', template: 'badge_link', locale: null });
+        expect(mail!.status).toBe('pending');
+        expect(mail!.text).toContain(`https://portal.example.org/zh-tw/get-badge/exhibitor-market/${code}`);
         expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + 2 * 86_400_000))).toBeLessThan(SLOW);
         const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
         expect(order!.paymentStatus).toBe('paid');
@@ -158,7 +167,20 @@ describe('operator commands (PGlite data directory)', () => {
         );
         expect(link.code).toBe(0);
         expect(link.stdout).toMatch(new RegExp(`${base}/en/get-badge/vip/[\\w-]+`));
+        expect(link.stdout).not.toContain('E-mailed');
         expect(await database.db.select().from(badgeLinks)).toHaveLength(1);
+        const mailed = await cmd(
+          { DATA_DIR: join(root, 'elsewhere'), PORTAL_URL: base, OPERATOR_TOKEN: token },
+          'badge-link',
+          '--type',
+          'vip',
+          '--email',
+          'vip@example.com',
+        );
+        expect(mailed.stdout).toContain('E-mailed to vip@example.com');
+        const [mail] = await database.db.select().from(emails);
+        expect(mail).toMatchObject({ recipient: 'vip@example.com', template: 'badge_link' });
+        expect(mail!.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
 
         const wrong = await cmd({ PORTAL_URL: base, OPERATOR_TOKEN: 'x'.repeat(41) }, 'orders', 'expire');
         expect(wrong.code).toBe(1);
