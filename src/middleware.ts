@@ -20,7 +20,7 @@ function withSecurityHeaders(response: Response): Response {
     res = new Response(response.body, response);
     res.headers.set('x-content-type-options', 'nosniff');
   }
-  // A page may be stricter (the one-time badge link sends no referrer at all).
+  // A page may be stricter (the one-time badge link sends no referrer to other sites).
   if (!res.headers.has('referrer-policy')) res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   res.headers.set('x-frame-options', 'DENY');
   // Astro's CSP header carries script-src/style-src; frame-ancestors can only come as a header.
