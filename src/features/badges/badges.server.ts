@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import type { Event } from '@domain/events';
 import type { Order } from '@domain/orders';
-import { load } from '../orders/orders.server';
+import { load, loadFailure } from '../orders/orders.server';
 import type { Badge, BadgeIdentity, PickupSlot } from '@domain/badges';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';
@@ -56,7 +56,7 @@ export async function checkBadgeLink(api: ApiClient, code: string, type: string)
     // A code the API will never take (400: empty or too long) is a link that does not exist.
     if (error.status === 400 || error.status === 404) return { kind: 'expired' };
     if (error.status === 409) return { kind: 'used' };
-    return { kind: 'error', status: error.status, statusText: error.statusText || error.message };
+    return loadFailure(error);
   }
 }
 
