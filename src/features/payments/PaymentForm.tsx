@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { useAlert } from '@components/ui/useAlert';
+import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
@@ -110,8 +111,8 @@ export default function PaymentForm(props: PaymentFormProps) {
   const transfer = isTransfer(type);
   const usd = type === 'USD';
   const amount = usd
-    ? formatMoney(order.unitUsd * order.quantity, 'USD')
-    : formatMoney(order.unitTwd * order.quantity, 'TWD');
+    ? formatMoney(order.unitUsd * order.quantity, 'USD', toLocale(props.locale))
+    : formatMoney(order.unitTwd * order.quantity, 'TWD', toLocale(props.locale));
   const update = {
     payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
     receipt: { kind, invoiceTitle: title, unifiedBusinessNumber: kind === 'company' ? ubn : '' },
