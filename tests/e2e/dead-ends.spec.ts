@@ -24,6 +24,7 @@ const WORDS = {
     alreadyOne: 'One e-mail can apply for only one badge',
     empty: 'No registration orders yet',
     applyBadge: 'Apply for a badge',
+    awaitingPayment: '· Awaiting payment',
     backToSite: 'Back to the official site',
     portalHome: 'Registration home',
     registered: 'You are registered',
@@ -52,6 +53,7 @@ const WORDS = {
     alreadyOne: '每個電子郵件帳號僅能申請一張識別證',
     empty: '尚無報名訂單',
     applyBadge: '申請識別證',
+    awaitingPayment: '· 待付款',
     backToSite: '返回官方網站',
     portalHome: '報名首頁',
     registered: '您已報名',
@@ -187,6 +189,11 @@ for (const locale of LOCALES) {
     await hydrated(page);
     await expect(page.getByRole('button', { name: w.payByCard })).toBeVisible();
     await expectAccessible(page);
+    // The home page's badge card says where the application stands instead of offering another.
+    await page.goto(`/${locale}/`);
+    const badgeCard = page.getByRole('article').filter({ has: page.locator('#event-badge-professional') });
+    await expect(badgeCard.getByText(w.awaitingPayment, { exact: true })).toBeVisible();
+    await expect(badgeCard.getByRole('link', { name: w.applyBadge })).toHaveCount(0);
   });
 
   test(`the empty order list leads on; the header links to the portal home (${locale})`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from '@lib/api';
-import { standingOrderFor, type Order } from '@domain/orders';
+import { headlineStatus, standingOrderFor, type HeadlineStatus, type Order } from '@domain/orders';
 import { orderPages } from '@domain/registration-kinds';
 
 /** Orders page size (spec §9). */
@@ -68,13 +68,19 @@ export async function ordersForMarking(api: ApiClient, token: string | null): Pr
   return result.kind === 'ok' ? result.data : [];
 }
 
-/** Where "You are registered" links for an event: the registration's summary, or My badge for badges. */
+/**
+ * "You are registered" for an event: where it links (the registration's summary, or My badge for
+ * badges) and the registration's headline status (pending approval, awaiting payment, …).
+ */
+export type RegistrationLink = { path: string; badge: boolean; headline: HeadlineStatus };
+
+/** The user's registration for an event, as the event card and page show it. */
 export function registrationLink(
   orders: readonly Order[],
   event: { slug: string; type: string },
-): { path: string; badge: boolean } | undefined {
+): RegistrationLink | undefined {
   const order = standingOrderFor(orders, event);
   if (!order) return undefined;
   const badge = event.type.startsWith('badge_');
-  return { path: badge ? '/account/badge' : orderPages(order).summary, badge };
+  return { path: badge ? '/account/badge' : orderPages(order).summary, badge, headline: headlineStatus(order) };
 }
