@@ -37,7 +37,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e5e5;vertical-ali
 .scroll{overflow-x:auto}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;background:#fff;padding:1rem;border-radius:.25rem;margin:0}
 dt{font-weight:600;color:#404040}dd{margin:0;overflow-wrap:anywhere}
-iframe{width:100%;height:44rem;border:1px solid #d4d4d4;background:#fff;border-radius:.25rem}
+iframe{width:100%;height:75vh;min-height:32rem;border:1px solid #d4d4d4;background:#fff;border-radius:.25rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d4d4d4;padding:1rem;border-radius:.25rem;font-size:.875rem}
 .pending{color:#92400e;font-weight:600}
 `;

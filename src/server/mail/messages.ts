@@ -9,7 +9,8 @@ import type { Locale } from '@i18n/locales';
 
 const en = {
   'brand.name': 'TCCF',
-  'brand.conference': 'Taiwan Creative Content Fest',
+  'brand.tagline': 'Taiwan Creative Content Fest',
+  'brand.line': 'TCCF · Taiwan Creative Content Fest',
   'brand.registration': 'TCCF Registration',
   'footer.automatic': 'This e-mail was sent automatically by TCCF Registration. Replies to it are not read.',
   'footer.contact': 'Questions? Write to service@taicca.tw.',
@@ -147,7 +148,8 @@ export type MessageKey = keyof typeof en;
 
 const zhTW: Record<MessageKey, string> = {
   'brand.name': 'TCCF',
-  'brand.conference': 'TCCF 創意內容大會',
+  'brand.tagline': '創意內容大會',
+  'brand.line': 'TCCF 創意內容大會',
   'brand.registration': 'TCCF 報名系統',
   'footer.automatic': '此郵件由 TCCF 報名系統自動寄出，請勿直接回覆。',
   'footer.contact': '如有疑問，請來信 service@taicca.tw。',

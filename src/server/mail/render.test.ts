@@ -64,7 +64,11 @@ describe('e-mail rendering', () => {
     expect(both.subject).toBe(
       'Order TC2611230001 received: please pay by 2026/11/26 12:00 (GMT+8) / 已收到訂單 TC2611230001，請於 2026/11/26 12:00 (GMT+8) 前付款',
     );
-    expect(both.html.indexOf('lang="en"')).toBeLessThan(both.html.indexOf('<td lang="zh-TW"'));
+    expect(both.html.indexOf('>Thank you, your order has been placed</h1>')).toBeLessThan(
+      both.html.indexOf('>感謝您，訂單已成立</h1>'),
+    );
+    expect(both.html).toMatch(/<td class="px" lang="en"[^>]*><h1[^>]*>Thank you/);
+    expect(both.html).toMatch(/<td class="px" lang="zh-TW"[^>]*><h1[^>]*>感謝您/);
     expect(both.html).toContain('https://portal.example.org/en/badges/1/pay');
     expect(both.html).toContain('https://portal.example.org/zh-tw/badges/1/pay');
     expect(both.text.indexOf('Thank you, your order has been placed')).toBeLessThan(

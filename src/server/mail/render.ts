@@ -74,8 +74,8 @@ function htmlBlock(block: Block, locale: Locale): string {
       const body = rows(block)
         .map(
           (r) =>
-            `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:8px 16px 8px 0;font-weight:600;color:${BRAND.muted};white-space:nowrap">${escapeHtml(r.label)}</th>` +
-            `<td style="padding:8px 0;color:${BRAND.ink}">${escapeHtml(r.value)}</td></tr>`,
+            `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:8px 16px 8px 0;font-weight:600;color:${BRAND.muted}">${escapeHtml(r.label)}</th>` +
+            `<td style="padding:8px 0;color:${BRAND.ink};overflow-wrap:anywhere;word-break:break-word">${escapeHtml(r.value)}</td></tr>`,
         )
         .join('');
       return `<table style="border-collapse:collapse;margin:0 0 20px;font-size:15px;line-height:1.5;border-top:1px solid #e5e5e5">${body}</table>`;
@@ -110,7 +110,7 @@ export function renderMail(
 
   const text =
     [
-      `${mt('en', 'brand.name')} · ${locales.map((l) => mt(l, 'brand.conference')).join(' / ')}`,
+      locales.map((l) => mt(l, 'brand.line')).join(' / '),
       ...sections.map((s) => [s.heading, ...s.blocks.map((b) => textBlock(b, s.locale))].join('\n\n')),
       locales
         .map((l) =>
@@ -120,25 +120,28 @@ export function renderMail(
     ].join('\n\n--------------------------------\n\n') + '\n';
 
   const section = (s: (typeof sections)[number], index: number) =>
-    `<tr><td lang="${s.locale}" style="padding:28px 32px 12px;${index > 0 ? 'border-top:1px solid #e5e5e5;' : ''}">` +
+    `<tr><td class="px" lang="${s.locale}" style="padding:28px 32px 12px;${index > 0 ? 'border-top:1px solid #e5e5e5;' : ''}">` +
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.35;color:${BRAND.ink}">${escapeHtml(s.heading)}</h1>` +
     s.blocks.map((b) => htmlBlock(b, s.locale)).join('') +
     `</td></tr>`;
   const footer = locales
     .map(
       (l) =>
-        `<p lang="${l}" style="margin:0 0 8px">${escapeHtml(mt(l, 'footer.automatic'))} ${escapeHtml(mt(l, 'footer.why', { email: recipient }))} ${escapeHtml(mt(l, 'footer.contact'))}<br>${escapeHtml(mt(l, 'footer.organiser'))}</p>`,
+        `<p lang="${l}" style="margin:0 0 8px">${[mt(l, 'footer.automatic'), mt(l, 'footer.why', { email: recipient }), mt(l, 'footer.contact')].map(escapeHtml).join(l === 'zh-TW' ? '' : ' ')}<br>${escapeHtml(mt(l, 'footer.organiser'))}</p>`,
     )
     .join('');
   const html = `<!doctype html>
-<html lang="${locales[0]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
+<html lang="${locales[0]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title>
+<style>@media (max-width:480px){.px{padding-left:16px!important;padding-right:16px!important}.outer{padding:12px 4px!important}}</style></head>
 <body style="margin:0;padding:0;background:#f5f5f5;color:${BRAND.ink};${FONT}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5"><tr><td align="center" style="padding:24px 12px">
+<main style="display:block">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5"><tr><td class="outer" align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-top:6px solid ${BRAND.orange};border-radius:4px">
-<tr><td style="padding:20px 32px;border-bottom:1px solid #e5e5e5"><span style="font-size:28px;font-weight:800;letter-spacing:1px;color:${BRAND.orange}">${escapeHtml(mt('en', 'brand.name'))}</span> <span style="font-size:14px;color:${BRAND.muted}">${locales.map((l) => `<span lang="${l}">${escapeHtml(mt(l, 'brand.conference'))}</span>`).join(' / ')}</span></td></tr>
+<tr><td class="px" style="padding:20px 32px;border-bottom:1px solid #e5e5e5"><span style="font-size:28px;font-weight:800;letter-spacing:1px;color:${BRAND.orange}">${escapeHtml(mt('en', 'brand.name'))}</span> <span style="font-size:14px;color:${BRAND.muted}">${locales.map((l) => `<span lang="${l}">${escapeHtml(mt(l, 'brand.tagline'))}</span>`).join(' / ')}</span></td></tr>
 ${sections.map(section).join('\n')}
-<tr><td style="padding:16px 32px 20px;background:#fafafa;border-top:1px solid #e5e5e5;font-size:13px;line-height:1.6;color:${BRAND.muted}">${footer}</td></tr>
+<tr><td class="px" style="padding:16px 32px 20px;background:#fafafa;border-top:1px solid #e5e5e5;font-size:13px;line-height:1.6;color:${BRAND.muted}">${footer}</td></tr>
 </table></td></tr></table>
+</main>
 </body></html>
 `;
   return { subject, text, html, locale };
