@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDays, formatMoney, formatRange } from './format';
 import { renderMail } from './render';
-import { badgeLinkMail, linkOn, orderMail, templatesFor, type OrderFacts } from './templates';
+import { badgeLinkMail, linkOn, orderMail, templatesFor, type EventFacts, type OrderFacts } from './templates';
 
 const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
   orderId: '0b6c1c1e-4a39-4f5e-9f43-6f0d7e0c9a11',
@@ -33,7 +33,10 @@ const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
   ...over,
 });
 const link = linkOn('https://portal.example.org');
-const pending = { paymentStatusAfter: 'pending', approvalStatusAfter: null } as const;
+const pending: Pick<EventFacts, 'paymentStatusAfter' | 'approvalStatusAfter'> = {
+  paymentStatusAfter: 'pending',
+  approvalStatusAfter: null,
+};
 const render = (
   template: Parameters<typeof orderMail>[0],
   o: OrderFacts,
@@ -110,7 +113,7 @@ describe('e-mail rendering', () => {
       'registration_rejected',
       facts({ rejectedReason: evil, isBadge: false, item: { en: 'A & B <i>', 'zh-TW': 'A & B <i>' } }),
       'en',
-      { paymentStatusAfter: 'canceled', approvalStatusAfter: 'rejected' } as never,
+      { paymentStatusAfter: 'canceled', approvalStatusAfter: 'rejected' },
     );
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).not.toContain('<script>');
