@@ -105,7 +105,7 @@ const en = {
   'link.heading': 'Get your free TCCF badge',
   'link.body':
     'You are invited to get a free {{identity}} badge for the Taiwan Creative Content Fest. Open the link below, sign in with this e-mail address ({{email}}) and fill in the badge form.',
-  'link.once': 'The link works once, until {{expires}}.',
+  'link.once': 'The link works once: after you have used it, it is refused.',
 
   'mailbox.title': 'Dev mailbox',
   'mailbox.banner':
@@ -241,7 +241,7 @@ const zhTW: Record<MessageKey, string> = {
   'link.heading': '領取您的 TCCF 免費識別證',
   'link.body':
     '誠摯邀請您領取 TCCF 創意內容大會的{{identity}}免費識別證。請開啟下方連結，以此電子郵件（{{email}}）登入後填寫識別證資料。',
-  'link.once': '此連結僅能使用一次，有效期限至 {{expires}}。',
+  'link.once': '此連結僅能使用一次，使用後即失效。',
 
   'mailbox.title': '開發用信箱',
   'mailbox.banner': '開發用信箱：因未設定 SMTP_URL，系統的電子郵件不會寄出，而是保留在此。正式網站切勿使用此設定。',

@@ -243,7 +243,7 @@ export function badgeLinkMail(input: {
           type: 'facts',
           rows: [fact(l, 'fact.badgeType', identity), fact(l, 'fact.validUntil', formatDateTime(input.expiresAt))],
         },
-        { type: 'note', text: mt(l, 'link.once', { expires: formatDateTime(input.expiresAt) }) },
+        { type: 'note', text: mt(l, 'link.once') },
       ],
     };
   };
