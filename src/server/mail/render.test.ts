@@ -188,7 +188,8 @@ describe('e-mail rendering', () => {
     expect(mail.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
     expect(mail.text).toContain('Get your badge: https://p.example/en/get-badge/vip/abc');
     expect(mail.text).toContain('領取識別證：https://p.example/zh-tw/get-badge/vip/abc');
-    expect(mail.text).toContain('until 2026/12/7 12:00 (GMT+8)');
+    expect(mail.text).toContain('Valid until: 2026/12/7 12:00 (GMT+8)');
+    expect(mail.text).toContain('有效期限：2026/12/7 12:00 (GMT+8)');
   });
 });
 
