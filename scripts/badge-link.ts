@@ -15,7 +15,7 @@
  * the server first). Details in scripts/lib.ts.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEZONE } from '@lib/format';
+import { DEFAULT_TIMEZONE } from '@domain/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { mailSettings, queueBadgeLinkMail } from '@server/mail/outbox';
 import { createBadgeLink } from '@server/services/badges';

@@ -25,9 +25,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { events, orders, PAYMENT_STATUSES, users } from '@server/db/schema';
 import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '@server/services/payments';
-import { formatMoney } from '@lib/format';
+import { formatMoney } from '@domain/format';
 import { CommandError, localTime, operatorName, runCommand, table, UsageError } from './lib';
-import { DEFAULT_TIMEZONE } from '@lib/format';
+import { DEFAULT_TIMEZONE } from '@domain/format';
 
 const USAGE = `usage:
   npm run orders -- list [--event <slug>] [--status <${PAYMENT_STATUSES.join('|')}>] [--limit <n>]

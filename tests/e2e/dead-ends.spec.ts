@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, giveBadge, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+import { expectAccessible, giveBadge, hydrated, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
 
 /*
  * Issue 8, "No dead ends, no misleading states": every page a registrant reaches says where they
@@ -92,21 +92,7 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
 
 /** A badge application with a freshly uploaded photo (the body of both badge calls). */
 async function application(page: Page) {
-  const uid = await page.evaluate(async () => {
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
-      (c) => c.charCodeAt(0),
-    );
-    const form = new FormData();
-    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
-    form.append('purpose', 'personal_photo');
-    const res = await fetch('/api/v1/files/upload', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${localStorage.getItem('idc-token')}` },
-    });
-    return (await res.json()).uid as string;
-  });
+  const uid = await uploadPhoto(page);
   return {
     applicant: { name_en: 'Dead End Tester', contact_phone: '886-912-345-678' },
     badge: { name_en: 'Tester' },

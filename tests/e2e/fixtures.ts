@@ -51,6 +51,25 @@ export function operator(script: 'orders' | 'badge-link', args: string[], baseUR
   });
 }
 
+/** Uploads a 1×1 PNG as the signed-in user's personal photo, through the page; returns its file id. */
+export async function uploadPhoto(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
+      (c) => c.charCodeAt(0),
+    );
+    const form = new FormData();
+    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
+    form.append('purpose', 'personal_photo');
+    const res = await fetch('/api/v1/files/upload', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${localStorage.getItem('idc-token')}` },
+    });
+    return ((await res.json()) as { uid: string }).uid;
+  });
+}
+
 /**
  * Gives the signed-in user of `page` a free badge through a one-time link and the API, as the
  * precondition of event registration (the badge flows have their own tests).
@@ -59,31 +78,24 @@ export async function giveBadge(page: Page, baseURL: string) {
   const out = operator('badge-link', ['--type', 'professional'], baseURL);
   const code = /get-badge\/professional\/(\S+)/.exec(out)?.[1];
   expect(code, out).toBeTruthy();
-  const status = await page.evaluate(async (code) => {
-    const token = localStorage.getItem('idc-token');
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
-      (c) => c.charCodeAt(0),
-    );
-    const form = new FormData();
-    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
-    form.append('purpose', 'personal_photo');
-    const upload = await fetch('/api/v1/files/upload', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const file = await upload.json();
-    const res = await fetch(`/api/v1/demonstration?code=${code}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        applicant: { name_en: 'Event Goer', contact_phone: '886-912-345-678' },
-        badge: { name_en: 'Event Goer' },
-        personal_photo_file_id: file.uid,
-      }),
-    });
-    return res.status;
-  }, code!);
+  const photo = await uploadPhoto(page);
+  const status = await page.evaluate(
+    async ({ code, photo }) => {
+      const res = await fetch(`/api/v1/demonstration?code=${code}`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('idc-token')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          applicant: { name_en: 'Event Goer', contact_phone: '886-912-345-678' },
+          badge: { name_en: 'Event Goer' },
+          personal_photo_file_id: photo,
+        }),
+      });
+      return res.status;
+    },
+    { code: code!, photo },
+  );
   expect(status).toBe(200);
 }

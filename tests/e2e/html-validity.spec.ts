@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { giveBadge, operator, signIn, uniqueEmail } from './fixtures';
+import { giveBadge, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
 
 /*
  * Every page family, in both languages, is valid HTML by the Nu HTML Checker (vnu-jar, the W3C
@@ -35,22 +35,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
 
 /** Applies for a Professional badge through the API (photo upload, application); returns the order id. */
 async function applyForBadge(page: Page): Promise<string> {
-  const photo = await page.evaluate(async () => {
-    const token = localStorage.getItem('idc-token');
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
-      (c) => c.charCodeAt(0),
-    );
-    const form = new FormData();
-    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
-    form.append('purpose', 'personal_photo');
-    const res = await fetch('/api/v1/files/upload', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await res.json()) as { uid: string }).uid;
-  });
+  const photo = await uploadPhoto(page);
   const { status, body } = await api<{ order_id: string }>(page, 'POST', '/api/v1/demonstration_order', {
     applicant: { name_en: 'Valid Markup', contact_phone: '886-912-345-678' },
     badge: { name_en: 'Valid Markup' },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, giveBadge, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+import { expectAccessible, giveBadge, hydrated, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
 
 /*
  * The e-mails a registrant gets, read where development keeps them: the dev mailbox (/dev-mailbox,
@@ -16,32 +16,26 @@ const code = (locale: Locale) => (locale === 'en' ? 'en' : 'zh-TW');
  * page's language), and returns its id and number. The wizard itself has its own tests.
  */
 async function placeBadgeOrder(page: Page, locale: Locale) {
-  const order = await page.evaluate(async (language) => {
-    const token = localStorage.getItem('idc-token');
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'),
-      (c) => c.charCodeAt(0),
-    );
-    const form = new FormData();
-    form.append('file', new File([png], 'photo.png', { type: 'image/png' }));
-    form.append('purpose', 'personal_photo');
-    const upload = await fetch('/api/v1/files/upload', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const file = await upload.json();
-    const res = await fetch('/api/v1/demonstration_order', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': language },
-      body: JSON.stringify({
-        applicant: { name_zh: '王小明', name_en: 'Hsiao-ming Wang', contact_phone: '886-912-345-678' },
-        badge: { name_zh: '王小明', name_en: 'Ming Wang' },
-        personal_photo_file_id: file.uid,
-      }),
-    });
-    return (await res.json()) as { order_id: string; order_no: string };
-  }, code(locale));
+  const photo = await uploadPhoto(page);
+  const order = await page.evaluate(
+    async ({ language, photo }) => {
+      const res = await fetch('/api/v1/demonstration_order', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('idc-token')}`,
+          'content-type': 'application/json',
+          'accept-language': language,
+        },
+        body: JSON.stringify({
+          applicant: { name_zh: '王小明', name_en: 'Hsiao-ming Wang', contact_phone: '886-912-345-678' },
+          badge: { name_zh: '王小明', name_en: 'Ming Wang' },
+          personal_photo_file_id: photo,
+        }),
+      });
+      return (await res.json()) as { order_id: string; order_no: string };
+    },
+    { language: code(locale), photo },
+  );
   expect(order.order_no).toBeTruthy();
   return order;
 }

@@ -4,7 +4,7 @@
  */
 import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
-import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@lib/format';
+import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@domain/format';
 import { ONLINE_EVENT_TYPES, type Event, type EventType } from '@domain/events';
 
 export type EventGroup = 'badges' | 'events' | 'marketPitching';

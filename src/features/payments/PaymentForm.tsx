@@ -7,7 +7,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
-import { formatDateTime, formatMoney } from '@lib/format';
+import { formatDateTime, formatMoney } from '@domain/format';
 import { fieldErrors } from '@lib/form-errors';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, toAsciiDigits, type PaymentType } from '@domain/payments';

@@ -11,7 +11,7 @@ import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE, negotiateLocale, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { emails } from '../db/schema';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@domain/format';
 import { mt, type MessageKey } from './messages';
 import { escapeHtml as e } from './render';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDays, formatMoney, formatRange } from './format';
+import { formatDateRange as formatRange, formatDayRange as formatDays, formatMoney } from '@domain/format';
 import { renderMail } from './render';
 import { badgeLinkMail, linkOn, orderMail, templatesFor, type EventFacts, type OrderFacts } from './templates';
 

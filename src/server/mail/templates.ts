@@ -7,7 +7,12 @@
 import type { BadgeIdentity } from '@domain/badges';
 import type { ApprovalStatus, OrderEventKind, PaymentStatus } from '@domain/order-lifecycle';
 import { localePath, type Locale } from '@i18n/locales';
-import { formatDateTime, formatDays, formatMoney, formatRange } from './format';
+import {
+  formatDateRange as formatRange,
+  formatDateTime,
+  formatDayRange as formatDays,
+  formatMoney,
+} from '@domain/format';
 import { mt, type MessageKey } from './messages';
 import type { Block, MailContent } from './render';
 
@@ -89,7 +94,7 @@ export const linkOn =
 const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
 const method = (l: Locale, type: string | null) =>
   type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `method.${type}` as MessageKey) : null;
-const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency, l);
+const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency === 'USD' ? 'USD' : 'TWD', l);
 const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.paymentExpiresAt) : '');
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */

@@ -2,7 +2,8 @@
  * Display formats of spec §9: dates as `yyyy/M/d HH:mm (GMT+8)`, calendar days with their
  * weekday, money from cents in the reader's language (decision 013).
  */
-import type { Locale } from '@i18n/locales';
+/** The portal's languages (the same codes as src/i18n/locales.ts). */
+type Locale = 'en' | 'zh-TW';
 
 export const DEFAULT_TIMEZONE = 'Asia/Taipei';
 
