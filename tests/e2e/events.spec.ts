@@ -14,7 +14,8 @@ test.describe('event registration', () => {
     await register.click();
     await page.waitForURL(/\/en\/events\/opening-forum\/registrations\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: 'You are registered for this event.' })).toBeVisible();
-    await expect(page.getByText('Badge pick-up')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Badge pick-up' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toBeVisible();
     await expectAccessible(page);
   });
 
