@@ -4,6 +4,77 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 
+/*
+ * Client JavaScript budget (DESIGN §4: wizard and payment pages ≤ 100 KB gzip in total, lazy
+ * chunks included; measured by `npm run bench`; docs/decisions/006-lazy-wizard-parts.md).
+ */
+
+/**
+ * Vite wraps every dynamic `import()` of the client in its preload helper (about 0.8 KB gzip),
+ * which first fetches the imported chunk's dependencies and CSS. Here the lazily loaded parts
+ * (uploader, dialogs) depend only on chunks the page has already loaded, and carry no CSS
+ * (Tailwind's is global): with `modulePreload: false` their dependency lists are empty and the
+ * helper is just `load()`. The build fails if a lazy chunk ever needs a dependency list again
+ * (a lazy component importing CSS, say), so that it cannot silently go missing.
+ */
+function lazyImportsWithoutPreload() {
+  const HELPER = /^\0vite\/preload-helper\.js$/;
+  return {
+    name: 'portal:lazy-imports-without-preload',
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    /** @param {string} name */
+    configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+    load: {
+      filter: { id: HELPER },
+      handler: () => 'export const __vitePreload = (load) => load();',
+    },
+    /** @param {unknown} _ @param {Record<string, { type: string; code?: string }>} bundle */
+    writeBundle(_, bundle) {
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === 'chunk' && chunk.code?.includes('__vite__mapDeps'))
+          throw new Error(`${file}: a lazy import needs preloaded dependencies; revisit lazyImportsWithoutPreload`);
+    },
+  };
+}
+
+/**
+ * Radix's packages are built with esbuild's keepNames: every function is wrapped in
+ * `__name(fn, "Name")`, a call that sets `fn.name` for debugging. Its side effect stops the
+ * minifier from inlining or dropping those functions (about 1.7 KB gzip of the dialogs chunk).
+ * Nothing in Radix reads `.name` (its `displayName`s are separate assignments, kept), so this
+ * unwraps the calls in the client build.
+ */
+function radixWithoutKeepNames() {
+  return {
+    name: 'portal:radix-without-keep-names',
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform: {
+      filter: { id: /node_modules[\\/]@radix-ui[\\/].*\.mjs$/, code: '__name(' },
+      /** @this {{ parse: (code: string) => any }} @param {string} code */
+      handler(code) {
+        /** @type {Array<[number, number]>} the `__name(` before and the `, "Name")` after each wrapped function */
+        const cuts = [];
+        /** @param {any} node */
+        const visit = (node) => {
+          if (Array.isArray(node)) return node.forEach(visit);
+          if (!node || typeof node.type !== 'string') return;
+          const [fn, name] = node.type === 'CallExpression' && node.callee.name === '__name' ? node.arguments : [];
+          if (fn && name?.type === 'Literal') cuts.push([node.start, fn.start], [fn.end, node.end]);
+          for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+        };
+        visit(this.parse(code));
+        let out = code;
+        for (const [from, to] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, from) + out.slice(to);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 /**
  * Astro writes its island rule (`astro-island,astro-slot,astro-static-slot{display:contents}`) as
  * a `<style>` element in front of the first island, inside `<body>`, where HTML allows no
@@ -56,7 +127,45 @@ export default defineConfig({
   },
   server: { port: 4321, host: 'localhost' },
   vite: {
-    plugins: [tailwindcss(), islandStyleInHead()],
+    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames()],
     ssr: { external: ['@electric-sql/pglite'] },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Fewer, larger chunks compress better (each file is compressed on its own):
+              // React in one chunk, the islands' shared code (API client, stores, validation,
+              // wizard helpers, form parts) in another. Lazily loaded parts keep their own chunks.
+              codeSplitting: {
+                groups: [
+                  // Shared by the header's script, on every page (≤ 5 KB budget): kept apart so
+                  // that pages without islands never load the islands' chunk.
+                  { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 3 },
+                  {
+                    name: 'react',
+                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                    priority: 2,
+                  },
+                  {
+                    name: 'islands',
+                    // Only what islands load up front and share, never a lazily loaded part.
+                    tags: ['$initial'],
+                    minShareCount: 2,
+                    test: (id) =>
+                      /[\\/]src[\\/](lib|i18n|components[\\/]ui)[\\/][^/\\]+\.tsx?$/.test(id) ||
+                      /[\\/]src[\\/]domain[\\/](case|return-path)\.ts$/.test(id) ||
+                      /[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores[\\/]persistent|superstruct)[\\/]/.test(
+                        id,
+                      ),
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

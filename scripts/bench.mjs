@@ -8,10 +8,13 @@
  *   3. starts `node server.mjs` (the production entry, with br/gzip) on 127.0.0.1 and a free port;
  *   4. signs bench@example.com in through the embedded dev identity service (plain HTTP, manual
  *      redirects and a small cookie jar) to get an `idc-token`;
- *   5. measures every key page in both locales: HTML bytes (raw and gzip), JS shipped (gzip; every
- *      <script src>, modulepreload, astro-island component/renderer plus the chunks they import
- *      statically, and inline scripts), CSS (gzip), React runtime shipped or not, and the
- *      content-encoding answered to `accept-encoding: br, gzip`;
+ *   5. measures every key page in both locales: HTML bytes (raw and gzip), JS shipped (gzip, each
+ *      file compressed on its own as it travels; two figures: "page load" = every <script src>,
+ *      modulepreload, astro-island component/renderer plus the chunks they import statically, and
+ *      inline scripts; "total" = that plus every chunk the page can load later through a dynamic
+ *      `import()` (lazy uploader, dialogs) and their static imports), CSS (gzip), React runtime
+ *      shipped or not, and the content-encoding answered to `accept-encoding: br, gzip`. The wizard
+ *      and payment pages are budgeted on the total (DESIGN §4 "in total");
  *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility, each
  *      run in a fresh Chromium (see lighthouseRun for why);
  *   7. load-tests the orders page and `GET /api/v1/orders?limit=100` with autocannon;
@@ -76,9 +79,11 @@ const PAGES = [
   { path: '/en/account/orders', status: 200, signedIn: true },
   { path: '/zh-tw/account/orders', status: 200, signedIn: true },
   { path: '/en/does-not-exist', status: 404 },
-  // Wizard and payment pages (DESIGN §4: ≤ 100 KB of JS in total). The pay page of one of the
-  // bench user's unpaid orders is added once the orders are known.
-  { path: '/en/badges/new', status: 200, interactive: true },
+  // Wizard and payment pages (DESIGN §4: ≤ 100 KB of JS in total, lazy chunks included). The
+  // free-badge link page, the pay pages (event and badge) and the summary with its payment editor
+  // are added once the link, the orders and the badge order exist (see main).
+  { path: '/en/badges/new', status: 200, signedIn: true, interactive: true },
+  // Signed out (the island with its sign-in prompt): the bench user is registered for every event.
   { path: '/zh-tw/events/opening-forum/registrations/new', status: 200, interactive: true },
 ];
 
@@ -95,6 +100,57 @@ function run(command, args, env = {}) {
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
     );
   });
+}
+
+/** Runs a command to completion and returns its standard output; rejects on a non-zero exit. */
+function capture(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/**
+ * Gives `token`'s user an unpaid Professional badge order through the API (a 1×1 PNG as the
+ * photo, as the browser tests do); returns its id, for the badge pay page.
+ */
+async function createBadgeOrder(base, token) {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+    'base64',
+  );
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'photo.png');
+  form.append('purpose', 'personal_photo');
+  const headers = { authorization: `Bearer ${token}`, origin: base };
+  const upload = await fetch(`${base}/api/v1/files/upload`, { method: 'POST', body: form, headers });
+  if (upload.status !== 200) throw new Error(`photo upload answered ${upload.status}: ${await upload.text()}`);
+  const { uid } = await upload.json();
+  const res = await fetch(`${base}/api/v1/demonstration_order`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      applicant: { name_en: 'Bench Badge', contact_phone: '886-912-345-678' },
+      badge: { name_en: 'Bench Badge' },
+      personal_photo_file_id: uid,
+    }),
+  });
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`POST /api/v1/demonstration_order answered ${res.status}: ${await res.text()}`);
+  const { order_id: orderId } = await res.json();
+  if (!orderId) throw new Error('POST /api/v1/demonstration_order returned no order_id');
+  return orderId;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -193,8 +249,8 @@ class CookieJar {
   }
 }
 
-/** Signs bench@example.com in through the embedded dev identity service; returns the token. */
-async function signIn(base) {
+/** Signs `email` (bench@example.com) in through the embedded dev identity service; returns the token. */
+async function signIn(base, email = BENCH_EMAIL) {
   const jar = new CookieJar();
   const step = async (label, url, init, expected) => {
     const res = await fetch(new URL(url, base), {
@@ -218,7 +274,7 @@ async function signIn(base) {
     form.set(key, signinPage.searchParams.get(key) ?? '');
   }
   form.set('login_redirect_uri', '/authorize');
-  form.set('email', BENCH_EMAIL);
+  form.set('email', email);
   form.set('name', 'Bench');
   const authorize = await step(
     'POST /dev-identity/signin',
@@ -285,9 +341,11 @@ async function fetchAsset(url, assetCache) {
     const plain = await rawGet(url, { 'accept-encoding': 'identity' });
     const compressed = await rawGet(url, { 'accept-encoding': 'br, gzip' });
     const body = plain.body.toString('utf8');
-    const imports = /\.m?js(\?|$)/.test(new URL(url).pathname)
-      ? [...body.matchAll(/\b(?:from|import)\s*["']([^"']+\.m?js)["']/g)].map((m) => new URL(m[1], url).toString())
-      : [];
+    const js = /\.m?js(\?|$)/.test(new URL(url).pathname);
+    const resolve = (m) => new URL(m[1], url).toString();
+    const imports = js ? [...body.matchAll(/\b(?:from|import)\s*["']([^"']+\.m?js)["']/g)].map(resolve) : [];
+    // `import("./Uploader.x.js")`, minified with any quote (Rolldown writes template literals).
+    const lazyImports = js ? [...body.matchAll(/\bimport\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g)].map(resolve) : [];
     assetCache.set(url, {
       url,
       status: plain.status,
@@ -296,13 +354,18 @@ async function fetchAsset(url, assetCache) {
       type: String(plain.headers['content-type'] ?? ''),
       encoding: compressed.headers['content-encoding'] ?? 'none',
       imports,
+      lazyImports,
     });
   }
   return assetCache.get(url);
 }
 
-/** Fetches JS files and the chunks they import statically (dynamic imports are not eager). */
-async function measureScripts(base, pageUrl, urls, assetCache) {
+/**
+ * Fetches JS files and the chunks they import statically (`lazy` false: what the page loads up
+ * front), or also the chunks reachable through dynamic `import()` and their static imports
+ * (`lazy` true: everything the page can ever load).
+ */
+async function measureScripts(base, pageUrl, urls, assetCache, lazy = false) {
   const queue = [...urls].map((u) => new URL(u, pageUrl).toString());
   const seen = new Set();
   const files = [];
@@ -317,18 +380,21 @@ async function measureScripts(base, pageUrl, urls, assetCache) {
     const file = await fetchAsset(url, assetCache);
     files.push(file);
     queue.push(...file.imports);
+    if (lazy) queue.push(...file.lazyImports);
   }
   return files;
 }
 
 async function measurePage(base, page, token, assetCache) {
   const url = `${base}${page.path}`;
-  const cookie = page.signedIn ? { cookie: `idc-token=${encodeURIComponent(token)}` } : {};
+  const cookie = page.signedIn ? { cookie: `idc-token=${encodeURIComponent(page.token ?? token)}` } : {};
   const plain = await rawGet(url, { ...cookie, 'accept-encoding': 'identity' });
   const compressed = await rawGet(url, { ...cookie, 'accept-encoding': 'br, gzip' });
   const html = plain.body.toString('utf8');
   const { urls, inline, styles, islands } = scriptsOf(html);
   const files = await measureScripts(base, url, urls, assetCache);
+  const allFiles = await measureScripts(base, url, urls, assetCache, true);
+  const loaded = new Set(files.map((f) => f.url));
   const css = [];
   for (const href of styles) {
     const cssUrl = new URL(href, url);
@@ -361,6 +427,17 @@ async function measurePage(base, page, token, assetCache) {
     })),
     cssGzip: css.reduce((sum, f) => sum + f.gzip, 0),
     jsGzip: files.reduce((sum, f) => sum + f.gzip, 0) + inlineGzip,
+    /** Page load plus every lazily loaded chunk. */
+    jsTotalGzip: allFiles.reduce((sum, f) => sum + f.gzip, 0) + inlineGzip,
+    lazyJsFiles: allFiles
+      .filter((f) => !loaded.has(f.url))
+      .map(({ url: u, status, bytes, gzip, encoding }) => ({
+        url: u.replace(base, ''),
+        status,
+        bytes,
+        gzip,
+        encoding,
+      })),
     islands,
     reactRuntime: islands > 0,
   };
@@ -436,7 +513,7 @@ async function lighthouseAll(base, token) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const options = {};
-      if (page.signedIn) options.extraHeaders = { Cookie: `idc-token=${encodeURIComponent(token)}` };
+      if (page.signedIn) options.extraHeaders = { Cookie: `idc-token=${encodeURIComponent(page.token ?? token)}` };
       // Lighthouse refuses to score a document answered 4xx/5xx unless told the status is expected.
       if (page.status !== 200) options.ignoreStatusCode = true;
       const lhr = await lighthouseRun(`${base}${page.path}`, options);
@@ -546,6 +623,11 @@ async function main() {
   };
   console.log(`▸ seeding ${ORDER_COUNT} orders for ${BENCH_EMAIL} in ${dataDir}`);
   await run(npx, ['tsx', 'scripts/db.ts', 'demo-orders', '--email', BENCH_EMAIL, '--count', String(ORDER_COUNT)], env);
+  // A one-time free-badge link, for the get-badge wizard page (before the server opens the database).
+  const linkOut = await capture(npx, ['tsx', 'scripts/badge-link.ts', '--type', 'vip'], env);
+  const link = /\/en\/get-badge\/([^/\s]+)\/(\S+)/.exec(linkOut);
+  if (!link) throw new Error(`scripts/badge-link.ts printed no link:\n${linkOut}`);
+  PAGES.push({ path: link[0], status: 200, signedIn: true, interactive: true });
 
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
@@ -562,16 +644,51 @@ async function main() {
       authorization: `Bearer ${token}`,
       'accept-encoding': 'identity',
     });
-    const unpaid = JSON.parse(res.body.toString('utf8')).data.find(
-      (o) => o.payment_status === 'pending' && o.amount_cents > 0,
-    );
-    if (unpaid)
-      PAGES.push({
-        path: `/en/events/${unpaid.event_slug}/registrations/${unpaid.order_id}/pay`,
-        status: 200,
-        signedIn: true,
-        interactive: true,
-      });
+    const orders = JSON.parse(res.body.toString('utf8')).data;
+    const unpaid = orders.find((o) => o.payment_status === 'pending' && o.amount_cents > 0);
+    if (!unpaid) throw new Error('the bench user has no unpaid charged order');
+    PAGES.push({
+      path: `/en/events/${unpaid.event_slug}/registrations/${unpaid.order_id}/pay`,
+      status: 200,
+      signedIn: true,
+      interactive: true,
+    });
+  }
+  // The badge pay page, of another user (an unpaid badge order sends badges/new to its pay page).
+  {
+    const badgeToken = await signIn(base, 'bench-badge@example.com');
+    const orderId = await createBadgeOrder(base, badgeToken);
+    PAGES.push({
+      path: `/en/badges/${orderId}/pay`,
+      status: 200,
+      signedIn: true,
+      token: badgeToken,
+      interactive: true,
+    });
+  }
+  // The summary of a transfer being checked shows its remittance/invoice editor (PaymentForm):
+  // a third user's badge order, paid by a (declared) bank transfer.
+  {
+    const transferToken = await signIn(base, 'bench-transfer@example.com');
+    const orderId = await createBadgeOrder(base, transferToken);
+    const res = await fetch(`${base}/api/v1/demonstration_order`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${transferToken}`, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        payment: { type: 'TWD', remitter: 'Bench Transfer', sender_bank: 'Bench Bank', last_five_digits: '12345' },
+        receipt: { kind: 'personal', invoice_title: '', unified_business_number: '' },
+        lang: 'zh-TW',
+      }),
+    });
+    if (res.status !== 200)
+      throw new Error(`PUT /api/v1/demonstration_order answered ${res.status}: ${await res.text()}`);
+    PAGES.push({
+      path: `/zh-tw/events/badge-professional/registrations/${orderId}`,
+      status: 200,
+      signedIn: true,
+      token: transferToken,
+      interactive: true,
+    });
   }
 
   console.log('▸ measuring page weight');
@@ -631,8 +748,9 @@ async function main() {
       status: p.status,
       'HTML raw': kb(p.htmlBytes),
       'HTML gzip': kb(p.htmlGzip),
-      'JS gzip': kb(p.jsGzip),
-      'JS files': p.jsFiles.length,
+      'JS gzip (page load)': kb(p.jsGzip),
+      'JS gzip (total, lazy too)': kb(p.jsTotalGzip),
+      'JS files': `${p.jsFiles.length} + ${p.lazyJsFiles.length} lazy`,
       'inline scripts': p.inlineScripts,
       'CSS gzip': kb(p.cssGzip),
       React: p.reactRuntime ? 'yes' : 'no',
@@ -675,7 +793,15 @@ async function main() {
       p.location ? `${p.status} → ${p.location}` : String(p.status),
     );
     if (PAGES.find((x) => x.path === p.path)?.interactive) {
-      check('JS ≤ 100 KB gzip (wizard/pay)', p.path, p.jsGzip <= BUDGET.interactiveJsGzipBytes, kb(p.jsGzip));
+      // "In total": what the page loads up front and every chunk it may load later.
+      check(
+        'JS total ≤ 100 KB gzip (wizard/pay)',
+        p.path,
+        p.jsTotalGzip <= BUDGET.interactiveJsGzipBytes,
+        `${kb(p.jsGzip)} + lazy = ${kb(p.jsTotalGzip)}`,
+      );
+      // A wizard or payment page without its island would be measured light for the wrong reason.
+      check('island rendered', p.path, p.islands > 0, `${p.islands} island(s)`);
     } else {
       check('no React', p.path, !p.reactRuntime, `${p.islands} island(s)`);
       check('JS ≤ 5 KB gzip', p.path, p.jsGzip <= BUDGET.jsGzipBytes, kb(p.jsGzip));

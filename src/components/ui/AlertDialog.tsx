@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { ModalContent } from './ModalContent';
 
 /**
  * The in-page alert of spec §8 ("alert '[{status}] {error}'", event_capacity_full, link errors…):
@@ -15,31 +16,22 @@ export function AlertDialog(props: {
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          role="alertdialog"
-          aria-describedby={undefined}
-          onInteractOutside={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => {
-            const target = props.returnFocus;
-            if (target?.isConnected) {
-              e.preventDefault();
-              target.focus();
-            }
-          }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-red-600 bg-white p-6 shadow-xl focus:outline-none"
-        >
-          <Dialog.Title className="text-base font-semibold">{props.message}</Dialog.Title>
-          <div className="mt-6 flex justify-end">
-            <Dialog.Close asChild>
-              <button type="button" className="btn-primary">
-                {props.okLabel}
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <ModalContent
+        role="alertdialog"
+        aria-describedby={undefined}
+        onInteractOutside={(e) => e.preventDefault()}
+        returnFocus={props.returnFocus}
+        className="border-t-4 border-red-600"
+      >
+        <Dialog.Title className="text-base font-semibold">{props.message}</Dialog.Title>
+        <div className="mt-6 flex justify-end">
+          <Dialog.Close asChild>
+            <button type="button" className="btn-primary">
+              {props.okLabel}
+            </button>
+          </Dialog.Close>
+        </div>
+      </ModalContent>
     </Dialog.Root>
   );
 }

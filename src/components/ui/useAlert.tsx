@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { loadDialogs } from './load-dialogs';
 
 /* The dialog (Radix) loads when the first alert is shown, not with the page (DESIGN §4 budget). */
-const loadAlertDialog = () => import('./AlertDialog');
-const AlertDialog = lazy(() => loadAlertDialog().then((m) => ({ default: m.AlertDialog })));
+const AlertDialog = lazy(() => loadDialogs().then((m) => ({ default: m.AlertDialog })));
 
 type Alert = { message: string; onClose?: (() => void) | undefined; returnFocus: HTMLElement | null; open: boolean };
 
@@ -39,5 +39,5 @@ export function useAlert(okLabel: string) {
     </Suspense>
   ) : null;
 
-  return { showAlert, alertElement, preloadAlert: loadAlertDialog };
+  return { showAlert, alertElement, preloadAlert: loadDialogs };
 }

@@ -3,6 +3,7 @@ import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
+import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
@@ -18,9 +19,8 @@ import { BadgeApplication, LIMITS } from '@domain/badges';
  * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
  */
 const loadUploader = () => import('../uploads/Uploader');
-const loadDialog = () => import('@components/ui/ConfirmDialog');
 const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
-const ConfirmDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 const PRINTED = ['nameZh', 'nameEn', 'companyNameZh', 'companyNameEn'] as const;
 type PrintedName = (typeof PRINTED)[number];
@@ -156,7 +156,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       firstRender.current = false;
       return;
     }
-    if (step === 1) void loadDialog();
+    if (step === 1) void loadDialogs();
     requestAnimationFrame(() => heading.current?.focus());
   }, [step]);
 
