@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadgeApplication } from '@domain/badges';
 import { OrderPaymentUpdate } from '@domain/payments';
-import { fieldErrors } from './form-errors';
+import { fieldErrors, stillFailing } from './form-errors';
 
 const valid = {
   applicant: {
@@ -52,5 +52,14 @@ describe('field errors from the shared structs', () => {
     expect(
       fieldErrors({ payment: { type: 'credit_card' }, receipt: { kind: 'personal' } }, OrderPaymentUpdate),
     ).toEqual({});
+  });
+});
+
+describe('stillFailing', () => {
+  it('drops errors whose field became valid, keeps the rest, adds none', () => {
+    const shown = { a: 'Required', b: 'Too long' };
+    expect(stillFailing(shown, { a: 'Required', b: undefined, c: 'New' })).toEqual({ a: 'Required' });
+    expect(stillFailing(shown, { a: 'Required', b: 'Too long' })).toBeNull();
+    expect(stillFailing(shown, { a: 'Other', b: 'Too long' })).toEqual({ a: 'Other', b: 'Too long' });
   });
 });

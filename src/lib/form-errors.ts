@@ -26,3 +26,21 @@ export function fieldErrors<T, S>(
   }
   return out;
 }
+
+/**
+ * The shown errors that still hold: an error goes as soon as its field is valid (or no longer
+ * asked for), and none is added before the next submit. Null when nothing changes.
+ */
+export function stillFailing(
+  shown: Record<string, string>,
+  now: Record<string, string | undefined>,
+): Record<string, string> | null {
+  const kept = Object.fromEntries(
+    Object.keys(shown)
+      .filter((path) => now[path])
+      .map((path) => [path, now[path]!]),
+  );
+  const same =
+    Object.keys(kept).length === Object.keys(shown).length && Object.keys(kept).every((p) => kept[p] === shown[p]);
+  return same ? null : kept;
+}

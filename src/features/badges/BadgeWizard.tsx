@@ -9,7 +9,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
-import { fieldErrors } from '@lib/form-errors';
+import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
 import type { UploadedFile } from '../uploads/Uploader';
 import { BadgeApplication, LIMITS } from '@domain/badges';
@@ -224,14 +224,8 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   // An error goes as soon as its field is valid; no new error appears before the next submit.
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
-    const now = errorsOf(application);
-    const kept = Object.fromEntries(
-      Object.keys(errors)
-        .filter((path) => now[path])
-        .map((path) => [path, now[path]!]),
-    );
-    if (Object.keys(kept).length !== Object.keys(errors).length || Object.keys(kept).some((p) => kept[p] !== errors[p]))
-      setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
+    const kept = stillFailing(errors, errorsOf(application));
+    if (kept) setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
   }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Printed fields whose copied value is longer than the badge allows (shown while "same" is ticked). */

@@ -8,7 +8,7 @@ import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatMoney } from '@domain/format';
-import { fieldErrors } from '@lib/form-errors';
+import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, toAsciiDigits, type PaymentType } from '@domain/payments';
 
@@ -143,14 +143,8 @@ export default function PaymentForm(props: PaymentFormProps) {
   // An error goes as soon as its field is valid, or is no longer asked for (USD → TWD remittance).
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
-    const now = errorsOf(update);
-    const kept = Object.fromEntries(
-      Object.keys(errors)
-        .filter((path) => now[path])
-        .map((path) => [path, now[path]!]),
-    );
-    if (Object.keys(kept).length !== Object.keys(errors).length || Object.keys(kept).some((p) => kept[p] !== errors[p]))
-      setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
+    const kept = stillFailing(errors, errorsOf(update));
+    if (kept) setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
   }, [fields]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const allowLeave = useLeaveGuard(!!key && changed && !sent);
