@@ -56,6 +56,12 @@ export type RegistrationKind = {
   open: boolean;
   /** Where the order's pay and processing pages live. */
   pages: 'badge' | 'event';
+  /** The registration form the contact page edits before `formModifyExpiresAt` (null: none). */
+  form: 'exhibitor' | 'story' | 'invoice' | null;
+  /** Works chosen from the content site (Market and pitching). */
+  works: boolean;
+  /** One-time free-badge links each settled order includes (the event may say otherwise). */
+  includedBadges: number;
 };
 
 const kind = (k: RegistrationKind) => k;
@@ -74,6 +80,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed.badge',
     open: true,
     pages: 'badge',
+    form: null,
+    works: false,
+    includedBadges: 0,
   }),
   badge_free: kind({
     eventType: 'badge_free',
@@ -87,6 +96,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed.badge',
     open: true,
     pages: 'badge',
+    form: null,
+    works: false,
+    includedBadges: 0,
   }),
   event_audit: kind({
     eventType: 'event_audit',
@@ -101,6 +113,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     approvedKey: 'summary.approved.event_audit',
     open: true,
     pages: 'event',
+    form: null,
+    works: false,
+    includedBadges: 0,
   }),
   event_general: kind({
     eventType: 'event_general',
@@ -114,6 +129,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed.event_general',
     open: true,
     pages: 'event',
+    form: null,
+    works: false,
+    includedBadges: 0,
   }),
   event_online: kind({
     eventType: 'event_online',
@@ -127,6 +145,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed.event_online',
     open: true,
     pages: 'event',
+    form: null,
+    works: false,
+    includedBadges: 0,
   }),
   market_earlybird: kind({
     eventType: 'market_earlybird',
@@ -140,6 +161,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed',
     open: false,
     pages: 'event',
+    form: 'exhibitor',
+    works: true,
+    includedBadges: 4,
   }),
   market_online: kind({
     eventType: 'market_online',
@@ -153,6 +177,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed',
     open: false,
     pages: 'event',
+    form: 'exhibitor',
+    works: true,
+    includedBadges: 4,
   }),
   pitching_project: kind({
     eventType: 'pitching_project',
@@ -166,6 +193,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed',
     open: false,
     pages: 'event',
+    form: 'invoice',
+    works: true,
+    includedBadges: 1,
   }),
   pitching_story: kind({
     eventType: 'pitching_story',
@@ -179,6 +209,9 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed',
     open: false,
     pages: 'event',
+    form: 'story',
+    works: true,
+    includedBadges: 1,
   }),
 };
 

@@ -90,6 +90,13 @@ export const events = pgTable(
     capacity: integer('capacity'),
     seatsTaken: integer('seats_taken').notNull().default(0),
     requiresApproval: boolean('requires_approval').notNull().default(false),
+    /**
+     * Registration types the event offers beyond its kind's default (Market: MARKET_DOMESTIC and
+     * MARKET_INTERNATIONAL for physical participation types 3 and 4); null: the default only.
+     */
+    offeredRegistrationTypes: text('offered_registration_types').array(),
+    /** Free badges each paid (or approved free) order includes, as one-time links; null: the kind's default. */
+    includedBadges: integer('included_badges'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -338,17 +345,28 @@ export const badges = pgTable(
   () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))],
 );
 
-/** One-time free-badge links. */
-export const badgeLinks = pgTable('badge_links', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  identity: text('identity', { enum: BADGE_IDENTITIES }).notNull(),
-  email: text('email'),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  usedBy: uuid('used_by').references(() => users.id),
-  createdAt: created(),
-});
+/** One-time free-badge links: made by organisers, or included in an order (Market: 4 per order). */
+export const badgeLinks = pgTable(
+  'badge_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    identity: text('identity', { enum: BADGE_IDENTITIES }).notNull(),
+    email: text('email'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedBy: uuid('used_by').references(() => users.id),
+    /** The order whose included badges these are (null: made by an organiser), and which of them (1…n). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderSeq: integer('order_seq'),
+    createdAt: created(),
+  },
+  (t) => [
+    // Issuing an order's badges twice (a retried transition) cannot make more than it includes.
+    uniqueIndex('badge_links_order_seq_idx').on(t.orderId, t.orderSeq),
+    check('badge_links_order_check', sql`(${t.orderId} is null) = (${t.orderSeq} is null)`),
+  ],
+);
 
 /** The form behind an order: applicant info, Market exhibitor form, pitching form. */
 export const registrations = pgTable('registrations', {
@@ -374,9 +392,41 @@ export const orderContents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     contentId: text('content_id').notNull(),
+    /** A snapshot of the work when the order was placed (the content site may change it later). */
     title: text('title').notNull().default(''),
+    titleZh: text('title_zh').notNull().default(''),
+    genre: text('genre'),
+    categoryId: integer('category_id'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.contentId] })],
+);
+
+/**
+ * The dev content site's works (the embedded default of the content site, `/dev-content`): what a
+ * signed-in user uploaded there, keyed by the identity service's subject. The real content site
+ * keeps its own; the portal only reads works through the content source.
+ */
+export const devContentWorks = pgTable(
+  'dev_content_works',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerSubject: text('owner_subject').notNull(),
+    ownerEmail: text('owner_email').notNull(),
+    /** piece | project */
+    genre: text('genre').notNull(),
+    categoryId: integer('category_id').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleZh: text('title_zh').notNull(),
+    priceCentsTwd: integer('price_cents_twd').notNull().default(0),
+    priceCentsUsd: integer('price_cents_usd').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [
+    index('dev_content_works_owner_idx').on(t.ownerSubject, t.id),
+    check('dev_content_works_genre_check', inList('genre', ['piece', 'project'])),
+    check('dev_content_works_category_check', sql`${t.categoryId} between 1 and 16`),
+    check('dev_content_works_price_check', sql`${t.priceCentsTwd} >= 0 and ${t.priceCentsUsd} >= 0`),
+  ],
 );
 
 /**

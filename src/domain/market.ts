@@ -1,0 +1,171 @@
+/**
+ * The Market exhibitor registration (spec §3 Exhibitor registration form, Contact info; §5): the
+ * limits, the structs the wizard and the API both validate with, and the participation-type rules.
+ * Wire keys are snake_case (`company_name_zh`, `copyright_contacts`, `selected_contents`…); these
+ * structs see them camelCased.
+ */
+import {
+  array,
+  defaulted,
+  define,
+  literal,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  trimmed,
+  union,
+  type Infer,
+} from 'superstruct';
+import type { RegistrationType } from './registration-kinds';
+
+/** Field limits of spec §3 / §9. */
+export const MARKET_LIMITS = {
+  text: 256,
+  companyProfileZh: 80,
+  companyProfileEn: 400,
+  businessCategories: 3,
+  copyrightContacts: 20,
+  works: 20,
+} as const;
+
+/** Participation types (spec §3 Enumerations): 1 pavilion organizer … 5 online domestic. */
+export const PARTICIPATION_TYPES = [1, 2, 3, 4, 5] as const;
+export type ParticipationType = (typeof PARTICIPATION_TYPES)[number];
+/** Company types 1–8; the 8 industry options use the same labels (decision 014). */
+export const COMPANY_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const INDUSTRIES = COMPANY_TYPES;
+/** Business types 1–14. */
+export const BUSINESS_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
+/** Work categories 1–16 and the two work genres (spec §3 Work). */
+export const WORK_CATEGORIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
+export const WORK_GENRES = ['piece', 'project'] as const;
+export type WorkGenre = (typeof WORK_GENRES)[number];
+
+/** The participation types a Market event kind offers: online only 5 (spec §3 market_identity). */
+export function participationTypesFor(eventType: 'market_earlybird' | 'market_online'): readonly ParticipationType[] {
+  return eventType === 'market_online' ? [5] : [1, 2, 3, 4];
+}
+
+/**
+ * The registration type of a Market order: physical domestic (3) and international (4)
+ * participation become MARKET_DOMESTIC / MARKET_INTERNATIONAL when the event offers them, else the
+ * kind's default (early-bird → MARKET_EARLYBIRD, online → MARKET_ONLINE).
+ */
+export function marketRegistrationType(
+  kindDefault: RegistrationType,
+  offered: readonly string[] | null | undefined,
+  participation: ParticipationType,
+): RegistrationType {
+  if (participation === 3 && offered?.includes('MARKET_DOMESTIC')) return 'MARKET_DOMESTIC';
+  if (participation === 4 && offered?.includes('MARKET_INTERNATIONAL')) return 'MARKET_INTERNATIONAL';
+  return kindDefault;
+}
+
+const Required = (max: number) => size(trimmed(string()), 1, max);
+const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
+/** A number, or its decimal string (form controls give strings; the wire sends numbers). */
+const Id = (values: readonly number[]) =>
+  define<number>('enum', (v) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    return (typeof n === 'number' && values.includes(n)) || `Expected one of ${values.join(', ')}`;
+  });
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (value: string) => EMAIL.test(value.trim());
+const Email = refine(Required(MARKET_LIMITS.text), 'email', (v) => isEmail(v) || 'Please enter a valid e-mail address');
+const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** The 21-character random key of a list item (spec §9), when the client sends it. */
+const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
+
+/** One copyright contact: names and phone and e-mail required, positions optional, all ≤ 256. */
+export const CopyrightContact = object({
+  key: ItemKey,
+  nameZh: Required(MARKET_LIMITS.text),
+  nameEn: Required(MARKET_LIMITS.text),
+  positionZh: Optional(MARKET_LIMITS.text),
+  positionEn: Optional(MARKET_LIMITS.text),
+  phone: Required(MARKET_LIMITS.text),
+  email: Email,
+});
+export type CopyrightContact = Infer<typeof CopyrightContact>;
+
+/** Contact info (spec §3/§5): name, title, phone, e-mail, all required, ≤ 256. */
+export const ContactInfo = object({
+  contactName: Required(MARKET_LIMITS.text),
+  contactTitle: Required(MARKET_LIMITS.text),
+  contactPhone: Required(MARKET_LIMITS.text),
+  contactEmail: Email,
+});
+export type ContactInfo = Infer<typeof ContactInfo>;
+
+/** Business categories: distinct ids, at most 3 (the form ignores a fourth; the API refuses it). */
+const BusinessCategories = refine(
+  array(Id(BUSINESS_TYPES)),
+  'categories',
+  (v) =>
+    (v.length <= MARKET_LIMITS.businessCategories && new Set(v).size === v.length) ||
+    `Choose at most ${MARKET_LIMITS.businessCategories} business categories, each once`,
+);
+
+const exhibitorFields = {
+  companyNameZh: Required(MARKET_LIMITS.text),
+  companyNameEn: Required(MARKET_LIMITS.text),
+  companyProfileZh: Optional(MARKET_LIMITS.companyProfileZh),
+  companyProfileEn: Optional(MARKET_LIMITS.companyProfileEn),
+  companyIndustry: Id(INDUSTRIES),
+  companyBusinessCategory: defaulted(BusinessCategories, []),
+  /** ISO 3166-1 alpha-3 (`iso` of the country reference data); the server checks it exists. */
+  companyCountry: pattern(string(), /^[A-Z]{3}$/),
+  companyLogoFileId: optional(union([Uuid, literal(null)])),
+  copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
+};
+
+/** The exhibitor form with its contact info: what the contact page edits (PUT /registrations/{id}). */
+export const ExhibitorForm = object({ ...exhibitorFields, ...ContactInfo.schema });
+export type ExhibitorForm = Infer<typeof ExhibitorForm>;
+
+/** A work id of the content site: a positive integer, or its decimal string. */
+export const WorkId = define<string | number>(
+  'work id',
+  (v) =>
+    (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,17}$/.test(v)),
+);
+
+/**
+ * A Market registration (POST /orders?event=…): both agreements, a participation type, at least
+ * one work, the exhibitor form and the contact info.
+ */
+export const MarketRegistration = object({
+  ...exhibitorFields,
+  ...ContactInfo.schema,
+  agreeTerms: literal(true),
+  agreeDisclosure: literal(true),
+  marketIdentity: Id(PARTICIPATION_TYPES),
+  selectedContents: size(array(WorkId), 1, MARKET_LIMITS.works),
+});
+export type MarketRegistration = Infer<typeof MarketRegistration>;
+
+/** The stored exhibitor form (registrations.form) without the contact info (registrations.contact). */
+export function splitExhibitorForm(value: ExhibitorForm) {
+  const { contactName, contactTitle, contactPhone, contactEmail, ...form } = value;
+  return { form, contact: { contactName, contactTitle, contactPhone, contactEmail } };
+}
+
+/** A work of the content site, as `GET /contents/remote` answers it (spec §3 Work). */
+export type Work = {
+  id: number;
+  genreId: WorkGenre;
+  categoryId: number;
+  languageEn: { title: string };
+  languageZhTw: { title: string };
+  /** The title in the request's language. */
+  name: string;
+  priceTwd: { cents: number; currency: 'TWD' };
+  priceUsd: { cents: number; currency: 'USD' };
+};
+
+/** The included badges' link identity of Market orders. */
+export const MARKET_BADGE_IDENTITY = 'EXHIBITOR_MARKET' as const;
+export const MARKET_INCLUDED_BADGES = 4;
