@@ -31,6 +31,12 @@ export const DOMAIN_ERRORS = {
   order_state_changed: 'The order changed meanwhile; please reload and try again',
   reason_required: 'A reason is required',
   not_refund_due: 'This payment is not waiting for a refund',
+  invalid_market_identity: 'This event does not offer that participation type',
+  invalid_country: 'Choose a country from the list',
+  invalid_logo: 'The company logo must be a file you uploaded as a logo (png, jpeg or .ai)',
+  work_not_found: 'A selected work is not one of your works on the content site',
+  content_site_unavailable: 'The content site cannot be reached right now, please try again later',
+  no_registration_form: 'This event type has no registration form',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -31,6 +31,8 @@ export const ORDER_EVENT_KINDS = [
   'canceled',
   'refund_due',
   'refunded',
+  /** The registrant edited the registration form (contact page); no status changes. */
+  'form_updated',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

@@ -54,8 +54,32 @@ export type Order = {
   amountCents: number;
   payment: Payment | null;
   receipt: Receipt | null;
-  contents: { id: string; title: string }[];
+  /** Works chosen from the content site (Market, pitching), as they were when the order was placed. */
+  contents: OrderWork[];
+  /** One order's view only: the badges it includes, and their one-time links once issued. */
+  includedBadges?: { count: number; links: IncludedBadgeLink[] } | null;
   createdAt: string;
+};
+
+export type OrderWork = {
+  id: string;
+  /** In the request's language. */
+  title: string;
+  titleEn: string;
+  titleZh: string;
+  genre: string | null;
+  categoryId: number | null;
+};
+
+export type IncludedBadgeLink = {
+  seq: number;
+  identity: string;
+  /** The claim page without the locale prefix: `/get-badge/{type}/{code}`. */
+  path: string;
+  expiresAt: string;
+  usedAt: string | null;
+  /** Who claimed it (name, else e-mail). */
+  usedBy: string | null;
 };
 
 /** The server's `pending` is shown as unpaid (spec §4). */
@@ -88,6 +112,20 @@ export function editState(
   if (!isLive(order.paymentStatus)) return 'closed';
   if (order.formModifyExpiresAt && new Date(order.formModifyExpiresAt).getTime() < now.getTime()) return 'expired';
   return 'editable';
+}
+
+/**
+ * Whether the registration form behind an order (exhibitor or pitching form, contact info) may
+ * still be edited on the contact page (spec §2, §4 Form editing): a live, not rejected order,
+ * before the event's `formModifyExpiresAt` (no deadline: while the order is live). Payment does
+ * not lock the form; it locks remittance and invoice details (editState).
+ */
+export function registrationFormEditable(
+  order: Pick<Order, 'paymentStatus' | 'approvalStatus'> & { formModifyExpiresAt: string | Date | null },
+  now: Date,
+): boolean {
+  if (!isLive(order.paymentStatus) || order.approvalStatus === 'rejected') return false;
+  return !order.formModifyExpiresAt || new Date(order.formModifyExpiresAt).getTime() > now.getTime();
 }
 
 /**

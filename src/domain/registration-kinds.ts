@@ -4,6 +4,7 @@
  * the pay and processing pages, the summary's confirmation, the gateway's return) asks here.
  */
 import { literal, object, type Infer } from 'superstruct';
+import type { BadgeIdentity } from './badges';
 import { EVENT_TYPES, type EventType } from './events';
 
 /** Registration type keys of spec §3. */
@@ -60,8 +61,14 @@ export type RegistrationKind = {
   form: 'exhibitor' | 'story' | 'invoice' | null;
   /** Works chosen from the content site (Market and pitching). */
   works: boolean;
-  /** One-time free-badge links each settled order includes (the event may say otherwise). */
+  /** One-time free-badge links each settled order includes (the event may say otherwise), and their identity. */
   includedBadges: number;
+  includedBadgeIdentity?: BadgeIdentity;
+  /**
+   * Until approved, the order's summary, pay and processing pages send the registrant to the
+   * pending page (Market online, spec §4).
+   */
+  pendingPage?: boolean;
 };
 
 const kind = (k: RegistrationKind) => k;
@@ -158,12 +165,13 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     quantity: 'one',
     issuesBadge: false,
     requiresBadge: false,
-    confirmationKey: 'summary.confirmed',
-    open: false,
+    confirmationKey: 'summary.confirmed.market',
+    open: true,
     pages: 'event',
     form: 'exhibitor',
     works: true,
     includedBadges: 4,
+    includedBadgeIdentity: 'EXHIBITOR_MARKET',
   }),
   market_online: kind({
     eventType: 'market_online',
@@ -174,12 +182,15 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     quantity: 'one',
     issuesBadge: false,
     requiresBadge: false,
-    confirmationKey: 'summary.confirmed',
-    open: false,
+    confirmationKey: 'summary.confirmed.market_online',
+    approvedKey: 'summary.approved.market_online',
+    open: true,
     pages: 'event',
     form: 'exhibitor',
     works: true,
     includedBadges: 4,
+    includedBadgeIdentity: 'EXHIBITOR_MARKET',
+    pendingPage: true,
   }),
   pitching_project: kind({
     eventType: 'pitching_project',
@@ -196,6 +207,7 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     form: 'invoice',
     works: true,
     includedBadges: 1,
+    includedBadgeIdentity: 'EXHIBITOR_PITCHING',
   }),
   pitching_story: kind({
     eventType: 'pitching_story',
@@ -212,6 +224,7 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     form: 'story',
     works: true,
     includedBadges: 1,
+    includedBadgeIdentity: 'EXHIBITOR_PITCHING',
   }),
 };
 
@@ -266,3 +279,31 @@ export function orderPages(order: { orderId: string; eventSlug: string; registra
 /** The event wizard's confirm step: the terms checkbox is required (spec §5). */
 export const EventRegistration = object({ agreeTerms: literal(true) });
 export type EventRegistration = Infer<typeof EventRegistration>;
+
+/**
+ * Approval before payment (spec §4 Market online): until the organiser approves, an order of a
+ * kind with a pending page is shown there; its summary, pay and processing pages send the
+ * registrant to it (the answer: that path, without the locale prefix). Undefined: go on.
+ */
+export function approvalGate(order: {
+  orderId: string;
+  eventSlug: string;
+  registrationType: string;
+  approvalStatus: string | null;
+}): string | undefined {
+  const k = kindOfRegistrationType(order.registrationType);
+  if (!k?.pendingPage || order.approvalStatus === 'approved') return undefined;
+  return orderPages(order).pending;
+}
+
+/** Where the pending page sends an approved order: a charged one still unpaid to pay, anything else to the summary. */
+export function afterApproval(order: {
+  orderId: string;
+  eventSlug: string;
+  registrationType: string;
+  paymentStatus: string;
+  amountCents: number;
+}): string {
+  const pages = orderPages(order);
+  return order.paymentStatus === 'pending' && order.amountCents > 0 ? pages.pay : pages.summary;
+}

@@ -3,7 +3,7 @@ import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
 import { signInRedirect } from '../auth/auth.server';
 import { isBadgeOrder, type Order } from '@domain/orders';
-import { orderPages } from '@domain/registration-kinds';
+import { approvalGate, orderPages } from '@domain/registration-kinds';
 import { isAwaitingApproval } from '@domain/order-lifecycle';
 import { pickMessages } from '@i18n/i18n';
 import { localePath, type Locale } from '@i18n/locales';
@@ -22,6 +22,9 @@ async function loadOrderPage(ctx: Ctx, orderId: string, newPath: string): Promis
   if (result.kind === 'unauthorized') return signInRedirect(ctx);
   // 404 on an order loader: back to registration (spec §8).
   if (result.kind === 'not_found') return ctx.redirect(localized(ctx.locals.locale, newPath), 302);
+  // Market online: the pending page until the organiser approves (spec §4).
+  const gate = result.kind === 'ok' ? approvalGate(result.data) : undefined;
+  if (gate) return ctx.redirect(localized(ctx.locals.locale, gate), 302);
   return { result };
 }
 

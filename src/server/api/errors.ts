@@ -50,6 +50,12 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   order_not_cancelable: 409,
   order_state_changed: 409,
   not_refund_due: 409,
+  invalid_market_identity: 400,
+  invalid_country: 400,
+  invalid_logo: 400,
+  work_not_found: 400,
+  content_site_unavailable: 503,
+  no_registration_form: 400,
 };
 
 /** A domain refusal as the API's error. */

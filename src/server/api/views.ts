@@ -1,3 +1,4 @@
+import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 /**
  * Wire views of the API: rows from the services, turned into spec §3 shapes in the caller's
  * language. Localised names are chosen here, in the API layer, never in services.
@@ -96,7 +97,25 @@ export function orderView(row: OrderRecord, locale: Locale) {
       invoiceTitle: receipt.invoiceTitle,
       unifiedBusinessNumber: receipt.unifiedBusinessNumber,
     },
-    contents,
+    contents: contents.map((c) => ({
+      id: c.id,
+      title: (zh ? c.titleZh : c.titleEn) || c.titleEn || c.titleZh,
+      titleEn: c.titleEn,
+      titleZh: c.titleZh,
+      genre: c.genre,
+      categoryId: c.categoryId,
+    })),
+    includedBadges: row.includedBadges && {
+      count: row.includedBadges.count,
+      links: row.includedBadges.links.map((l) => ({
+        seq: l.seq,
+        identity: l.identity,
+        path: `/get-badge/${linkTypeOf(l.identity as BadgeIdentity)}/${l.code}`,
+        expiresAt: l.expiresAt,
+        usedAt: l.usedAt,
+        usedBy: l.usedBy,
+      })),
+    },
     createdAt: order.createdAt,
   };
 }

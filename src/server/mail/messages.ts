@@ -107,6 +107,14 @@ const en = {
     'You are invited to get a free {{identity}} badge for the Taiwan Creative Content Fest. Open the link below, sign in with this e-mail address ({{email}}) and fill in the badge form.',
   'link.once': 'The link works once: after you have used it, it is refused.',
 
+  'included.subject': 'Your {{count}} exhibitor badge links for {{item}}',
+  'included.heading': 'Your included badges',
+  'included.body':
+    'Your registration for {{item}} includes {{count}} {{identity}} badges. Send each link below to one person: they open it, sign in with their own account and fill in their badge form.',
+  'included.linksHeading': 'Badge links',
+  'included.link': 'Badge {{n}}',
+  'included.once': 'Each link works once. Your registration page shows which links have been used, and by whom.',
+
   'mailbox.title': 'Dev mailbox',
   'mailbox.banner':
     'Development mailbox: SMTP_URL is not set, so the portal keeps its e-mails here instead of sending them. Never use this setup for a live site.',
@@ -242,6 +250,14 @@ const zhTW: Record<MessageKey, string> = {
   'link.body':
     '誠摯邀請您領取 TCCF 創意內容大會的{{identity}}免費識別證。請開啟下方連結，以此電子郵件（{{email}}）登入後填寫識別證資料。',
   'link.once': '此連結僅能使用一次，使用後即失效。',
+
+  'included.subject': '{{item}}：您的 {{count}} 張展商識別證連結',
+  'included.heading': '您的附贈識別證',
+  'included.body':
+    '您的「{{item}}」報名附贈 {{count}} 張「{{identity}}」識別證。請將下方每個連結分別寄給一位使用者：對方開啟連結、以自己的帳號登入並填寫識別證資料。',
+  'included.linksHeading': '識別證連結',
+  'included.link': '識別證 {{n}}',
+  'included.once': '每個連結僅能使用一次。您的報名頁面會顯示哪些連結已被使用，以及使用者是誰。',
 
   'mailbox.title': '開發用信箱',
   'mailbox.banner': '開發用信箱：因未設定 SMTP_URL，系統的電子郵件不會寄出，而是保留在此。正式網站切勿使用此設定。',

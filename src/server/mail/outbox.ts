@@ -12,13 +12,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { BadgeIdentity } from '@domain/badges';
+import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { isBadgeRegistrationType, orderPages } from '@domain/registration-kinds';
 import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { badges, emails, events, orders, pickupSlots, receipts, registrations, users } from '../db/schema';
 import { retryDelayMs, type OrderEvent } from '../services/order-events';
+import { includedBadgeLinks } from '../services/included-badges';
 import { renderMail, type MailContent, type MailLocale } from './render';
 import {
   badgeLinkMail,
@@ -149,6 +150,12 @@ export async function loadOrderFacts(
         opensAt: s.opensAt,
         closesAt: s.closesAt,
         place: { en: s.placeEn, 'zh-TW': s.placeZh || s.placeEn },
+      })),
+      includedLinks: (await includedBadgeLinks(db, order.id)).map((x) => ({
+        seq: x.seq,
+        identity: x.identity as BadgeIdentity,
+        expiresAt: x.expiresAt,
+        path: `/get-badge/${linkTypeOf(x.identity as BadgeIdentity)}/${x.code}`,
       })),
     },
   };

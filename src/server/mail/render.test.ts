@@ -30,6 +30,7 @@ const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
   unifiedBusinessNumber: null,
   badge: { identity: 'PROFESSIONAL', nameEn: 'Amy Lin', nameZh: '林艾咪' },
   pickup: [],
+  includedLinks: [],
   ...over,
 });
 const link = linkOn('https://portal.example.org');

@@ -15,7 +15,9 @@ export type Block =
   | { type: 'facts'; rows: { label: string; value: string | null | undefined }[] }
   /** The mail's call to action, with its address spelled out for clients that hide buttons. */
   | { type: 'button'; label: string; url: string }
-  | { type: 'list'; heading: string; items: string[] };
+  | { type: 'list'; heading: string; items: string[] }
+  /** Labelled links, each address spelled out (the included badges' one-time links). */
+  | { type: 'links'; heading: string; items: { label: string; url: string }[] };
 
 /** One language's content of a mail. */
 export type MailContent = { subject: string; heading: string; blocks: Block[] };
@@ -58,6 +60,8 @@ function textBlock(block: Block, locale: Locale): string {
       return `${block.label}${colon}${safeUrl(block.url)}`;
     case 'list':
       return [block.heading, ...block.items.map((i) => `- ${i}`)].join('\n');
+    case 'links':
+      return [block.heading, ...block.items.map((i) => `- ${i.label}: ${i.url}`)].join('\n');
   }
 }
 
@@ -91,6 +95,16 @@ function htmlBlock(block: Block, locale: Locale): string {
       return (
         `<h2 style="margin:8px 0 8px;font-size:16px;color:${BRAND.ink}">${escapeHtml(block.heading)}</h2>` +
         `<ul style="margin:0 0 20px;padding-left:20px;font-size:15px;line-height:1.6">${block.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
+      );
+    case 'links':
+      return (
+        `<h2 style="margin:8px 0 8px;font-size:16px;color:${BRAND.ink}">${escapeHtml(block.heading)}</h2>` +
+        `<ul style="margin:0 0 20px;padding-left:20px;font-size:15px;line-height:1.6">${block.items
+          .map(
+            (i) =>
+              `<li>${escapeHtml(i.label)}: <a href="${escapeHtml(safeUrl(i.url))}" style="color:${BRAND.action};word-break:break-all">${escapeHtml(i.url)}</a></li>`,
+          )
+          .join('')}</ul>`
       );
   }
 }

@@ -26,6 +26,7 @@ export const MAIL_TEMPLATES = [
   'payment_reminder',
   'order_expired',
   'badge_link',
+  'included_badges',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -54,6 +55,8 @@ export type OrderFacts = {
   unifiedBusinessNumber: string | null;
   badge: { identity: BadgeIdentity; nameEn: string; nameZh: string } | null;
   pickup: { firstDay: string; lastDay: string; opensAt: string; closesAt: string; place: Record<Locale, string> }[];
+  /** The one-time badge links the order includes (Market, pitching), once issued: claim paths without the locale prefix. */
+  includedLinks: { seq: number; path: string; identity: BadgeIdentity; expiresAt: Date }[];
 };
 
 /** The statuses an order event moved between (its row in order_events). */
@@ -64,7 +67,20 @@ export type EventFacts = {
 };
 
 /** The mails an order event calls for (none for card attempts, declines, reviews, refunds). */
-export function templatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): MailTemplate[] {
+export function templatesFor(
+  event: EventFacts,
+  order: Pick<OrderFacts, 'isBadge'> & Partial<Pick<OrderFacts, 'includedLinks'>>,
+): MailTemplate[] {
+  // The event that settled an order with included badges (paid; free once approved or at once) sends its links.
+  const settles =
+    event.kind === 'paid' ||
+    (event.kind === 'approved' && event.paymentStatusAfter === 'free') ||
+    (event.kind === 'placed' && event.paymentStatusAfter === 'free' && event.approvalStatusAfter === null);
+  const links: MailTemplate[] = settles && order.includedLinks?.length ? ['included_badges'] : [];
+  return [...baseTemplatesFor(event, order), ...links];
+}
+
+function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): MailTemplate[] {
   switch (event.kind) {
     case 'placed':
       // A free badge is issued at once: the badge mail is its confirmation.
@@ -219,6 +235,28 @@ export function orderMail(
           button('button.pay', o.pages.pay),
           note('reminder.transfer'),
         ]);
+      case 'included_badges': {
+        const identity = o.includedLinks[0] ? mt(l, `identity.${o.includedLinks[0].identity}` as MessageKey) : '';
+        const until = o.includedLinks[0] ? formatDateTime(o.includedLinks[0].expiresAt) : '';
+        return {
+          subject: mt(l, 'included.subject', { ...v, count: o.includedLinks.length }),
+          heading: mt(l, 'included.heading', { count: o.includedLinks.length }),
+          blocks: [
+            { type: 'p', text: mt(l, 'included.body', { ...v, identity, count: o.includedLinks.length }) },
+            {
+              type: 'links',
+              heading: mt(l, 'included.linksHeading'),
+              items: o.includedLinks.map((x) => ({
+                label: mt(l, 'included.link', { n: x.seq }),
+                url: link(l, x.path),
+              })),
+            },
+            facts(orderNo, item, fact(l, 'fact.badgeType', identity), fact(l, 'fact.validUntil', until)),
+            note('included.once'),
+            button('button.registration', o.pages.summary),
+          ],
+        };
+      }
       case 'order_expired':
         return say('expired', [
           p('expired.body'),

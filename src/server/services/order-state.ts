@@ -25,6 +25,7 @@ import type { Locale } from '@i18n/locales';
 import type { Db, Tx } from '../db/client';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
 import { ensureBadge } from './badge-issue';
+import { includesBadgesNow, issueIncludedBadges } from './included-badges';
 import { newOrderNo } from './order-no';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -175,6 +176,7 @@ export async function applyCommand(
     const created = await ensureBadge(tx, updated, ctx.pickupSecret);
     if (!created && command.type === 'pay') throw new DomainError('order_superseded');
   }
+  if (!includesBadgesNow(order) && includesBadgesNow(updated)) await issueIncludedBadges(tx, updated, event, ctx.now);
   await recordOrderEvent(tx, {
     orderId: order.id,
     kind: decision.event.kind,
@@ -260,7 +262,10 @@ export type PlaceOrderInput = PlacedFrom & {
   quantity?: number;
   /** The form behind the order (registrations.form). */
   form: Record<string, unknown>;
-  contents?: { id: string; title: string }[];
+  /** Contact info of the form (registrations.contact), when the kind has one. */
+  contact?: Record<string, unknown> | null;
+  /** Works chosen from the content site, as they were when the order was placed. */
+  contents?: { id: string; title: string; titleZh?: string; genre?: string; categoryId?: number }[];
   /** Badge orders: the lower-cased applicant e-mail (one live badge order per e-mail). */
   badgeEmailKey?: string | null;
   actor: ActorRef;
@@ -312,16 +317,26 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
           updatedAt: ctx.now,
         })
         .returning();
-      await tx.insert(registrations).values({ orderId: order!.id, userId: input.user.id, form: input.form });
+      await tx
+        .insert(registrations)
+        .values({ orderId: order!.id, userId: input.user.id, form: input.form, contact: input.contact ?? null });
       if (input.contents?.length) {
-        await tx
-          .insert(orderContents)
-          .values(input.contents.map((c) => ({ orderId: order!.id, contentId: c.id, title: c.title })));
+        await tx.insert(orderContents).values(
+          input.contents.map((c) => ({
+            orderId: order!.id,
+            contentId: c.id,
+            title: c.title,
+            titleZh: c.titleZh ?? '',
+            genre: c.genre ?? null,
+            categoryId: c.categoryId ?? null,
+          })),
+        );
       }
       await input.within?.(tx, order!);
       if (kind.issuesBadge && (BADGE_CREATING_STATUSES as readonly string[]).includes(order!.paymentStatus)) {
         if (!(await ensureBadge(tx, order!, ctx.pickupSecret))) throw new DomainError('demonstration_exists');
       }
+      await issueIncludedBadges(tx, order!, event, ctx.now);
       await recordOrderEvent(tx, {
         orderId: order!.id,
         kind: 'placed',

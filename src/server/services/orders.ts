@@ -2,6 +2,7 @@ import { isUuid } from '@domain/validation';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
+import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from './included-badges';
 import { latestCardAttempts } from './payments';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -16,8 +17,13 @@ export type OrderRecord = {
   receipt: ReceiptRow | null;
   registrationId: string | null;
   card: CardAttempt | undefined;
-  contents: { id: string; title: string }[];
+  contents: OrderContent[];
+  /** One order only (never in lists): the badges it includes and their one-time links. */
+  includedBadges?: { count: number; links: IncludedBadgeLink[] };
 };
+
+/** A work on an order, as it was when the order was placed. */
+export type OrderContent = { id: string; titleEn: string; titleZh: string; genre: string | null; categoryId: number | null };
 
 const orderSelection = {
   order: orders,
@@ -36,12 +42,12 @@ function baseQuery(db: Db) {
 }
 
 async function contentsOf(db: Db, orderIds: string[]) {
-  const byOrder = new Map<string, { id: string; title: string }[]>();
+  const byOrder = new Map<string, OrderContent[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db.select().from(orderContents).where(inArray(orderContents.orderId, orderIds));
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
-    list.push({ id: r.contentId, title: r.title });
+    list.push({ id: r.contentId, titleEn: r.title, titleZh: r.titleZh, genre: r.genre, categoryId: r.categoryId });
     byOrder.set(r.orderId, list);
   }
   return byOrder;
@@ -78,6 +84,16 @@ export async function findOrder(db: Db, userId: string, orderId: string): Promis
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   if (!row) return undefined;
-  const [contents, cards] = await Promise.all([contentsOf(db, [row.order.id]), latestCardAttempts(db, [row.order.id])]);
-  return { ...row, card: cards.get(row.order.id), contents: contents.get(row.order.id) ?? [] };
+  const count = includedBadgeCount(row.event);
+  const [contents, cards, links] = await Promise.all([
+    contentsOf(db, [row.order.id]),
+    latestCardAttempts(db, [row.order.id]),
+    count > 0 ? includedBadgeLinks(db, row.order.id) : [],
+  ]);
+  return {
+    ...row,
+    card: cards.get(row.order.id),
+    contents: contents.get(row.order.id) ?? [],
+    ...(count > 0 ? { includedBadges: { count, links } } : {}),
+  };
 }

@@ -1,16 +1,34 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
+import {
+  ExhibitorForm,
+  marketRegistrationType,
+  MarketRegistration,
+  participationTypesFor,
+  splitExhibitorForm,
+  type ParticipationType,
+} from '@domain/market';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
-import { kindOf, registrationTypeFor, takesEventRegistration } from '@domain/registration-kinds';
+import { registrationFormEditable } from '@domain/orders';
+import {
+  kindOf,
+  registrationTypeFor,
+  takesEventRegistration,
+  type RegistrationKind,
+  type RegistrationType,
+} from '@domain/registration-kinds';
 import { isUuid } from '@domain/validation';
 import type { Db } from '../db/client';
-import { badges, events, orders, registrations } from '../db/schema';
+import { badges, events, files, orders, registrations } from '../db/schema';
 import { isUniqueViolation } from './db-errors';
 import {
   expireOverdueOrders,
   liveOrderOf,
+  lockOrder,
   placeOrder,
+  recordOrderEvent,
+  type EventRow,
   type OrderContext,
   type OrderRow,
   type PlacedFrom,
@@ -38,23 +56,96 @@ async function hasIssuedBadge(db: Db, userId: string) {
   return badge !== undefined;
 }
 
+/** A work as the order keeps it: a snapshot of the content site's work when the order was placed. */
+export type WorkSnapshot = { id: number; titleEn: string; titleZh: string; genre: string; categoryId: number };
+/** Resolves the signed-in user's selected works on the content site; refuses one that is not theirs (`work_not_found`). */
+export type ResolveWorks = (ids: number[]) => Promise<WorkSnapshot[]>;
+
+/** The body struct of a form edit (PUT /registrations/{id}) for this kind; undefined: the kind has no form to edit. */
+export const formStructFor = (kind: RegistrationKind) => (kind.form === 'exhibitor' ? ExhibitorForm : undefined);
+
+/** What a registration submitted besides the order: its stored form, contact info and works. */
+type OrderParts = {
+  registrationType: RegistrationType;
+  form: Record<string, unknown>;
+  contact: Record<string, unknown> | null;
+  contents: WorkSnapshot[];
+};
+
+const issue = (path: string, message: string) => ({ issues: [{ path, message }] });
+
+/** The company logo must be the user's own upload for that purpose. */
+async function checkLogo(db: Db, userId: string, fileId: string | null | undefined) {
+  if (!fileId) return;
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'company_logo')))
+    .limit(1);
+  if (!file) throw new DomainError('invalid_logo', undefined, issue('company_logo_file_id', 'Upload the logo again'));
+}
+
+/** Market: the participation type the event offers, its registration type, the logo, the works. */
+async function marketParts(
+  db: Db,
+  kind: RegistrationKind,
+  event: EventRow,
+  input: { userId: string; registrationType?: string | undefined; body: MarketRegistration; resolveWorks: ResolveWorks },
+): Promise<OrderParts> {
+  const { body } = input;
+  const offered = participationTypesFor(event.type as 'market_earlybird' | 'market_online');
+  const identity = body.marketIdentity as ParticipationType;
+  if (!offered.includes(identity))
+    throw new DomainError(
+      'invalid_market_identity',
+      `This event offers participation type ${offered.join(', ')}`,
+      issue('market_identity', `Expected one of ${offered.join(', ')}`),
+    );
+  const registrationType = marketRegistrationType(kind.registrationTypes[0], event.offeredRegistrationTypes, identity);
+  if (input.registrationType && input.registrationType !== registrationType)
+    throw new DomainError(
+      'invalid_registration_type',
+      `Participation type ${identity} registers as ${registrationType}`,
+    );
+  await checkLogo(db, input.userId, body.companyLogoFileId);
+  const ids = [...new Set(body.selectedContents.map(Number))];
+  const contents = await input.resolveWorks(ids);
+  const { agreeTerms, agreeDisclosure, marketIdentity, selectedContents: _works, ...exhibitor } = body;
+  const { form, contact } = splitExhibitorForm(exhibitor);
+  return {
+    registrationType,
+    form: { ...form, marketIdentity, agreeTerms, agreeDisclosure },
+    contact,
+    contents,
+  };
+}
+
 /**
  * Registers the user for an event through the registration-kind registry. Rules, in order: the
  * event and its kind, the registration type, the registration window, an issued badge where the
  * kind needs one, one live registration per user and event (a repeat answers the existing order),
- * then `placeOrder` (seat, price, approval).
+ * the kind's own rules (Market: participation type, logo, works), then `placeOrder` (seat, price,
+ * approval). `body` is the struct of `registrationStructFor(kind)`, already validated.
  */
 export async function registerForEvent(
   db: Db,
-  input: { userId: string; email: string; eventSlug: string; registrationType?: string | undefined } & PlacedFrom,
+  input: {
+    userId: string;
+    email: string;
+    eventSlug: string;
+    registrationType?: string | undefined;
+    body?: unknown;
+    resolveWorks?: ResolveWorks | undefined;
+  } & PlacedFrom,
   ctx: RegistrationContext,
 ): Promise<Created> {
   const [event] = await db.select().from(events).where(eq(events.slug, input.eventSlug)).limit(1);
   if (!event) throw notFoundError('Event');
   const kind = kindOf(event.type);
-  // Badges have their own calls; Market and pitching are not open yet.
+  // Badges have their own calls; pitching is not open yet.
   if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
-  const type = registrationTypeFor(kind, input.registrationType);
+  // Market kinds derive the registration type from the participation type (below).
+  const type = kind.form === 'exhibitor' ? ({ ok: true, type: kind.registrationTypes[0] } as const) : registrationTypeFor(kind, input.registrationType);
   if (!type.ok)
     throw new DomainError(
       'invalid_registration_type',
@@ -81,14 +172,32 @@ export async function registerForEvent(
     existing = await liveOrderOf(db, input.userId, event.id);
   }
   if (existing) return view(existing, true);
+  let parts: OrderParts = { registrationType: type.type, form: { agreeTerms: true }, contact: null, contents: [] };
+  if (kind.form === 'exhibitor') {
+    if (!input.resolveWorks) throw new Error('registerForEvent: a Market registration needs resolveWorks');
+    parts = await marketParts(db, kind, event, {
+      userId: input.userId,
+      registrationType: input.registrationType,
+      body: input.body as MarketRegistration,
+      resolveWorks: input.resolveWorks,
+    });
+  }
   try {
     const order = await placeOrder(
       db,
       {
         user: { id: input.userId, email: input.email },
         event,
-        registrationType: type.type,
-        form: { agreeTerms: true },
+        registrationType: parts.registrationType,
+        form: parts.form,
+        contact: parts.contact,
+        contents: parts.contents.map((w) => ({
+          id: String(w.id),
+          title: w.titleEn,
+          titleZh: w.titleZh,
+          genre: w.genre,
+          categoryId: w.categoryId,
+        })),
         actor: { kind: 'registrant', id: input.userId },
         locale: input.locale,
         siteOrigin: input.siteOrigin,
@@ -106,22 +215,103 @@ export async function registerForEvent(
   }
 }
 
-/** A registration (the form behind an order) of its owner. */
-export async function findRegistration(db: Db, userId: string, id: string) {
+async function registrationRow(db: Db, userId: string, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select()
+    .select({ registration: registrations, order: orders, event: events })
     .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(registrations.id, id), eq(registrations.userId, userId)))
     .limit(1);
-  if (!row) return undefined;
+  return row;
+}
+
+type RegistrationRow = NonNullable<Awaited<ReturnType<typeof registrationRow>>>;
+
+function registrationView({ registration, order, event }: RegistrationRow, now: Date) {
+  const kind = kindOf(event.type);
   return {
-    id: row.id,
-    registrationId: row.id,
-    orderId: row.orderId,
-    form: row.form,
-    contact: row.contact,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    id: registration.id,
+    registrationId: registration.id,
+    orderId: registration.orderId,
+    eventSlug: event.slug,
+    eventType: event.type,
+    /** The kind's form the contact page edits (exhibitor, story, invoice), or null. */
+    formType: kind.form,
+    form: registration.form,
+    contact: registration.contact,
+    formModifyExpiresAt: event.formModifyExpiresAt,
+    editable: kind.form !== null && registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, now),
+    createdAt: registration.createdAt,
+    updatedAt: registration.updatedAt,
   };
+}
+
+/** A registration (the form behind an order) of its owner; undefined for anyone else's. */
+export async function findRegistration(db: Db, userId: string, id: string, now = new Date()) {
+  const row = await registrationRow(db, userId, id);
+  return row && registrationView(row, now);
+}
+
+/** The registration kind of one of the user's registrations (what its edits are validated with). */
+export async function registrationKindOf(db: Db, userId: string, id: string) {
+  const row = await registrationRow(db, userId, id);
+  return row && kindOf(row.event.type);
+}
+
+/**
+ * Edits the registration form behind one of the user's orders (contact page, spec §2): only kinds
+ * with a form, only before the event's `formModifyExpiresAt`, only a live, not rejected order.
+ * Works are never edited (an entry cannot be changed after submission). The order row is locked,
+ * so an edit cannot interleave with a cancel or an expiry; the edit is in the audit trail.
+ */
+export async function updateRegistrationForm(
+  db: Db,
+  input: { userId: string; registrationId: string; form: ExhibitorForm },
+  ctx: Pick<OrderContext, 'now'>,
+) {
+  const row = await registrationRow(db, input.userId, input.registrationId);
+  if (!row) throw notFoundError('Registration');
+  const kind = kindOf(row.event.type);
+  if (kind.form !== 'exhibitor') throw new DomainError('no_registration_form');
+  await checkLogo(db, input.userId, input.form.companyLogoFileId);
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.id, row.order.id));
+    if (!locked) throw notFoundError('Registration');
+    const { order, event } = locked;
+    if (!registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, ctx.now))
+      throw new DomainError('form_modify_expired', 'The registration form can no longer be changed');
+    const previous = row.registration.form as Record<string, unknown>;
+    const { form, contact } = splitExhibitorForm(input.form);
+    // What the registrant agreed to and chose when registering stays as it was.
+    const kept = { marketIdentity: previous.marketIdentity, agreeTerms: previous.agreeTerms, agreeDisclosure: previous.agreeDisclosure };
+    await tx
+      .update(registrations)
+      .set({ form: { ...form, ...kept }, contact, updatedAt: ctx.now })
+      .where(eq(registrations.id, row.registration.id));
+    const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'form_updated',
+      actor: { kind: 'registrant', id: input.userId },
+      before: status,
+      after: status,
+      payload: { registrationId: row.registration.id, fields: changedFields(previous, row.registration.contact, form, contact) },
+      at: ctx.now,
+    });
+  });
+  return (await findRegistration(db, input.userId, input.registrationId, ctx.now))!;
+}
+
+/** The names of the fields an edit changed (the audit trail keeps which, not the personal data). */
+function changedFields(
+  form: Record<string, unknown>,
+  contact: unknown,
+  nextForm: Record<string, unknown>,
+  nextContact: Record<string, unknown>,
+) {
+  const before = { ...form, ...((contact as Record<string, unknown> | null) ?? {}) };
+  const after = { ...nextForm, ...nextContact };
+  return Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }

@@ -1,24 +1,48 @@
-import { EventRegistration } from '@domain/registration-kinds';
-import { findRegistration, registerForEvent } from '../../services/registrations';
+import { findEventBySlug } from '../../services/events';
+import { resolveSelectedWorks } from '../../content/works';
+import {
+  findRegistration,
+  formStructFor,
+  registerForEvent,
+  registrationKindOf,
+  updateRegistrationForm,
+} from '../../services/registrations';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { placedFrom } from '../placed-from';
+import { DomainError } from '@domain/errors';
+import { MarketRegistration, type ExhibitorForm } from '@domain/market';
+import { EventRegistration, kindOf } from '@domain/registration-kinds';
 
-/** Event registration (spec §7: POST /orders?event=…&registration_type=…) and registrations. */
+/**
+ * Event and Market registration (spec §7: POST /orders?event=…&registration_type=…, the body's
+ * struct chosen by the event's kind) and the registrations behind orders (GET, and PUT from the
+ * contact page).
+ */
 export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
 
   app.post('/orders', auth, async (c) => {
     const eventSlug = c.req.query('event');
     if (!eventSlug) throw badRequest('validation_failed', 'event: the event query parameter is required');
-    await ctx.readJson(c, EventRegistration);
+    const event = await findEventBySlug(deps.db, eventSlug);
+    if (!event) throw notFound('Event');
+    // The body's struct is the event kind's (the Market's exhibitor form, or the terms checkbox).
+    const body =
+      kindOf(event.type).form === 'exhibitor'
+        ? await ctx.readJson(c, MarketRegistration)
+        : await ctx.readJson(c, EventRegistration);
+    const user = c.get('user');
     const created = await registerForEvent(
       deps.db,
       {
-        userId: c.get('user').id,
-        email: c.get('user').email,
+        userId: user.id,
+        email: user.email,
         eventSlug,
         registrationType: c.req.query('registration_type'),
+        body,
+        resolveWorks: (ids) =>
+          resolveSelectedWorks(deps.content, { token: c.get('token'), subject: user.subject, email: user.email }, ids),
         ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),
@@ -27,8 +51,20 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   app.get('/registrations/:registrationId', auth, async (c) => {
-    const registration = await findRegistration(deps.db, c.get('user').id, c.req.param('registrationId'));
+    const registration = await findRegistration(deps.db, c.get('user').id, c.req.param('registrationId'), ctx.orderCtx().now);
     if (!registration) throw notFound('Registration');
+    return ctx.send(c, { data: registration });
+  });
+
+  app.put('/registrations/:registrationId', auth, async (c) => {
+    const userId = c.get('user').id;
+    const registrationId = c.req.param('registrationId');
+    const kind = await registrationKindOf(deps.db, userId, registrationId);
+    if (!kind) throw notFound('Registration');
+    const struct = formStructFor(kind);
+    if (!struct) throw new DomainError('no_registration_form');
+    const form = (await ctx.readJson(c, struct)) as ExhibitorForm;
+    const registration = await updateRegistrationForm(deps.db, { userId, registrationId, form }, ctx.orderCtx());
     return ctx.send(c, { data: registration });
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "order_events" DROP CONSTRAINT "order_events_kind_check";--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_kind_check" CHECK (kind in ('placed', 'card_attempt_started', 'card_declined', 'transfer_declared', 'paid', 'expired', 'review_started', 'approved', 'rejected', 'canceled', 'refund_due', 'refunded', 'form_updated'));
