@@ -31,6 +31,8 @@ export const DOMAIN_ERRORS = {
   order_state_changed: 'The order changed meanwhile; please reload and try again',
   reason_required: 'A reason is required',
   not_refund_due: 'This payment is not waiting for a refund',
+  content_site_unavailable: 'The content site is not available at the moment; please try again later',
+  work_not_found: 'This work is not one of your works on the content site',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -33,6 +33,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   invalid_photo: 400,
   reason_required: 400,
   currency_unavailable: 400,
+  work_not_found: 400,
   link_expired: 404,
   link_not_for_user: 403,
   link_used: 409,
@@ -50,6 +51,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   order_not_cancelable: 409,
   order_state_changed: 409,
   not_refund_due: 409,
+  content_site_unavailable: 503,
 };
 
 /** A domain refusal as the API's error. */
