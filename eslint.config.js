@@ -88,6 +88,7 @@ const ZONES = {
 const LIB_SEAMS = ['src/lib/embedded-api.server.ts', 'src/lib/portal-config.server.ts'];
 const ENDPOINTS = [
   'src/pages/api/[[]...path].ts',
+  'src/pages/dev-content/[[]...path].ts',
   'src/pages/dev-identity/[[]...path].ts',
   'src/pages/dev-mailbox/[[]...path].ts',
   'src/pages/sandbox-gateway/[[]...path].ts',

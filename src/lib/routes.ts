@@ -13,6 +13,7 @@ export function stripLocale(pathWithQuery: string): string {
 /** Prefixes that are not pages: the API, embedded services, built assets. */
 export const NON_PAGE_PREFIXES = [
   '/api/',
+  '/dev-content',
   '/dev-identity/',
   '/dev-mailbox',
   '/sandbox-gateway/',

@@ -97,6 +97,13 @@ const ConfigStruct = object({
   SMTP_URL: optional(SmtpUrl),
   /** Sender of the portal's e-mails; required with SMTP_URL. */
   MAIL_FROM: defaulted(MailAddress, 'TCCF <no-reply@tccf.invalid>'),
+  /** The content site the works come from (decision 016). Unset: the embedded dev content site at /dev-content. */
+  CONTENT_SITE_URL: optional(Url),
+  /** The portal's client credentials at the content site; the secret is required with CONTENT_SITE_URL. */
+  CONTENT_SITE_CLIENT_ID: defaulted(size(string(), 1, 256), 'registration-portal'),
+  CONTENT_SITE_CLIENT_SECRET: defaulted(size(string(), 1, 256), 'dev-content-secret'),
+  /** Timeout of one call to the content site (GETs are retried up to 2 times). */
+  CONTENT_SITE_TIMEOUT_MS: defaulted(Int, 5_000),
 });
 
 export type Config = Infer<typeof ConfigStruct> & {
@@ -108,6 +115,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   sandboxGateway: boolean;
   /** True when the dev mailbox (/dev-mailbox) shows the database outbox: no SMTP_URL, development identity. */
   devMailbox: boolean;
+  /** True when the embedded dev content site (/dev-content) serves the works: no CONTENT_SITE_URL. */
+  devContent: boolean;
 };
 
 /** Parses a configuration from an environment-like record; throws a readable Error. */
@@ -137,6 +146,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
       );
     }
+    if (parsed.CONTENT_SITE_URL && !env.CONTENT_SITE_CLIENT_SECRET) {
+      throw new Error('CONTENT_SITE_CLIENT_SECRET is required when CONTENT_SITE_URL is set');
+    }
+    if (parsed.CONTENT_SITE_TIMEOUT_MS < 100 || parsed.CONTENT_SITE_TIMEOUT_MS > 60_000) {
+      throw new Error('Invalid configuration: CONTENT_SITE_TIMEOUT_MS — Expected 100 to 60000 milliseconds');
+    }
     if (parsed.SMTP_URL && !env.MAIL_FROM) {
       throw new Error('MAIL_FROM is required when SMTP_URL is set');
     }
@@ -154,6 +169,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       devIdentity: !parsed.IDENTITY_URL,
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
       devMailbox: !parsed.SMTP_URL && !parsed.IDENTITY_URL,
+      devContent: !parsed.CONTENT_SITE_URL,
     });
   } catch (error) {
     if (error instanceof StructError) {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { seedDevContent } from './content/dev-content-seed';
 import { seed } from './db/seed';
 import { mailSettings } from './mail/outbox';
 import { outboxTransport, smtpTransport } from './mail/transport';
@@ -28,6 +29,8 @@ export function getRuntime(): Promise<Runtime> {
     const config = getConfig();
     const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
     if (config.SEED) await seed(database.db);
+    // The demo users' works on the dev content site (their subjects are the dev identity service's).
+    if (config.SEED && config.devContent && config.devIdentity) await seedDevContent(database.db);
     const { app, inProcessFetch } = await createServerApp({
       db: database.db,
       config,

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { createApi, type ApiDeps } from './api/app';
 import type { Config } from './config';
+import { createDevContentSite } from './content/dev-content-site';
+import { createHttpContentSource } from './content/http-source';
+import type { ContentSource } from './content/works';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
 import { createIdentityClient } from './identity/identity';
@@ -21,6 +24,8 @@ export type ServerAppOptions = {
   now?: () => Date;
   /** Structured log sink; default: JSON lines on the console, filtered by LOG_LEVEL. */
   log?: ApiLog;
+  /** Replaces the content site (tests); default: CONTENT_SITE_URL, else the embedded dev content site. */
+  content?: ContentSource;
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
@@ -103,6 +108,30 @@ export async function createServerApp(options: ServerAppOptions) {
   // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
   if (config.devMailbox) root.route('/', createDevMailbox({ db: options.db, from: config.MAIL_FROM }));
 
+  // The content site (decision 016): the same HTTP client for the real one and the embedded dev
+  // content site, which it reaches in-process.
+  if (config.devContent) {
+    root.route(
+      '/',
+      createDevContentSite({
+        db: options.db,
+        identity,
+        clients: { [config.CONTENT_SITE_CLIENT_ID]: config.CONTENT_SITE_CLIENT_SECRET },
+        allowedOrigins: config.SITE_URL ? [new URL(config.SITE_URL).origin] : [],
+      }),
+    );
+  }
+  const content =
+    options.content ??
+    createHttpContentSource({
+      baseUrl: config.devContent ? 'http://embedded.invalid/dev-content' : config.CONTENT_SITE_URL!,
+      clientId: config.CONTENT_SITE_CLIENT_ID,
+      clientSecret: config.CONTENT_SITE_CLIENT_SECRET,
+      timeoutMs: config.CONTENT_SITE_TIMEOUT_MS,
+      ...(config.devContent ? { fetch: inProcess } : {}),
+      log: (level, message, data) => log(level, message, data),
+    });
+
   root.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json({ code: 'not_found', message: 'Route not found', error: 'Route not found' }, 404)
@@ -113,6 +142,7 @@ export async function createServerApp(options: ServerAppOptions) {
     identity,
     config,
     storage,
+    content,
     gateway,
     log,
     operatorToken: options.operatorToken,

@@ -18,6 +18,7 @@ import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } f
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
+import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
 import { orderRoutes } from './routes/orders';
 import { operatorRoutes } from './routes/operator';
@@ -252,6 +253,7 @@ export function createApi(deps: ApiDeps) {
   badgeRoutes(app, ctx);
   paymentRoutes(app, ctx);
   fileRoutes(app, ctx);
+  contentRoutes(app, ctx);
   operatorRoutes(app, ctx, deps.operatorToken);
 
   return app;

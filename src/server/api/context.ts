@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { ContentSource } from '../content/works';
 import type { IdentityClient } from '../identity/identity';
 import type { MpgKeys } from '../payments/newebpay';
 import type { FileStorage } from '../services/storage';
@@ -26,6 +27,8 @@ export type ApiDeps = {
   identity: IdentityClient;
   config: ApiConfig;
   storage: FileStorage;
+  /** Where the signed-in user's works come from (the content site, decision 016). */
+  content: ContentSource;
   /** Merchant keys and where the browser posts card payments. */
   gateway: { keys: MpgKeys; url: (origin: string) => string };
   /** Token of the operator API (none = operator API closed). */

@@ -33,6 +33,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   invalid_photo: 400,
   reason_required: 400,
   currency_unavailable: 400,
+  work_not_found: 400,
   link_expired: 404,
   link_not_for_user: 403,
   link_used: 409,
