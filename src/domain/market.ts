@@ -6,6 +6,7 @@
  */
 import {
   array,
+  coerce,
   defaulted,
   define,
   literal,
@@ -68,10 +69,14 @@ const Required = (max: number) => size(trimmed(string()), 1, max);
 const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
 /** A number, or its decimal string (form controls give strings; the wire sends numbers). */
 const Id = (values: readonly number[]) =>
-  define<number>('enum', (v) => {
-    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-    return (typeof n === 'number' && values.includes(n)) || `Expected one of ${values.join(', ')}`;
-  });
+  coerce(
+    define<number>(
+      'enum',
+      (v) => (typeof v === 'number' && values.includes(v)) || `Expected one of ${values.join(', ')}`,
+    ),
+    pattern(string(), /^\d{1,3}$/),
+    Number,
+  );
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value.trim());
 const Email = refine(Required(MARKET_LIMITS.text), 'email', (v) => isEmail(v) || 'Please enter a valid e-mail address');

@@ -54,7 +54,6 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   invalid_market_identity: 400,
   invalid_country: 400,
   invalid_logo: 400,
-  work_not_found: 400,
   content_site_unavailable: 503,
   no_registration_form: 400,
 };

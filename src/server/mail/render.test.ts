@@ -199,6 +199,20 @@ describe('which mails an order event calls for', () => {
   const event = { isBadge: false };
   const ev = (kind: string, paymentStatusAfter = 'pending', approvalStatusAfter: string | null = null) =>
     ({ kind, paymentStatusAfter, approvalStatusAfter }) as Parameters<typeof templatesFor>[0];
+  it('sends the included badge links with the event that settled the order, once', () => {
+    const market = {
+      isBadge: false,
+      includedLinks: [
+        { seq: 1, path: '/get-badge/exhibitor-market/x', identity: 'EXHIBITOR_MARKET' as const, expiresAt: new Date() },
+      ],
+    };
+    expect(templatesFor(ev('placed', 'free'), market)).toEqual(['order_placed', 'included_badges']);
+    expect(templatesFor(ev('paid', 'paid'), market)).toEqual(['payment_received', 'included_badges']);
+    expect(templatesFor(ev('approved', 'free', 'approved'), market)).toEqual(['approval_granted', 'included_badges']);
+    expect(templatesFor(ev('approved', 'pending', 'approved'), market)).toEqual(['approval_granted']);
+    expect(templatesFor(ev('placed', 'pending', 'pending_approval'), market)).toEqual(['order_placed']);
+    expect(templatesFor(ev('paid', 'paid'), { ...market, includedLinks: [] })).toEqual(['payment_received']);
+  });
   it('maps each kind to its mails', () => {
     expect(templatesFor(ev('placed'), badge)).toEqual(['order_placed']);
     expect(templatesFor(ev('placed', 'free'), badge)).toEqual(['badge_issued']);

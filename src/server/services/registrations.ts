@@ -90,7 +90,12 @@ async function marketParts(
   db: Db,
   kind: RegistrationKind,
   event: EventRow,
-  input: { userId: string; registrationType?: string | undefined; body: MarketRegistration; resolveWorks: ResolveWorks },
+  input: {
+    userId: string;
+    registrationType?: string | undefined;
+    body: MarketRegistration;
+    resolveWorks: ResolveWorks;
+  },
 ): Promise<OrderParts> {
   const { body } = input;
   const offered = participationTypesFor(event.type as 'market_earlybird' | 'market_online');
@@ -145,7 +150,10 @@ export async function registerForEvent(
   // Badges have their own calls; pitching is not open yet.
   if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
   // Market kinds derive the registration type from the participation type (below).
-  const type = kind.form === 'exhibitor' ? ({ ok: true, type: kind.registrationTypes[0] } as const) : registrationTypeFor(kind, input.registrationType);
+  const type =
+    kind.form === 'exhibitor'
+      ? ({ ok: true, type: kind.registrationTypes[0] } as const)
+      : registrationTypeFor(kind, input.registrationType);
   if (!type.ok)
     throw new DomainError(
       'invalid_registration_type',
@@ -242,7 +250,8 @@ function registrationView({ registration, order, event }: RegistrationRow, now: 
     form: registration.form,
     contact: registration.contact,
     formModifyExpiresAt: event.formModifyExpiresAt,
-    editable: kind.form !== null && registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, now),
+    editable:
+      kind.form !== null && registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, now),
     createdAt: registration.createdAt,
     updatedAt: registration.updatedAt,
   };
@@ -285,7 +294,11 @@ export async function updateRegistrationForm(
     const previous = row.registration.form as Record<string, unknown>;
     const { form, contact } = splitExhibitorForm(input.form);
     // What the registrant agreed to and chose when registering stays as it was.
-    const kept = { marketIdentity: previous.marketIdentity, agreeTerms: previous.agreeTerms, agreeDisclosure: previous.agreeDisclosure };
+    const kept = {
+      marketIdentity: previous.marketIdentity,
+      agreeTerms: previous.agreeTerms,
+      agreeDisclosure: previous.agreeDisclosure,
+    };
     await tx
       .update(registrations)
       .set({ form: { ...form, ...kept }, contact, updatedAt: ctx.now })
@@ -297,7 +310,10 @@ export async function updateRegistrationForm(
       actor: { kind: 'registrant', id: input.userId },
       before: status,
       after: status,
-      payload: { registrationId: row.registration.id, fields: changedFields(previous, row.registration.contact, form, contact) },
+      payload: {
+        registrationId: row.registration.id,
+        fields: changedFields(previous, row.registration.contact, form, contact),
+      },
       at: ctx.now,
     });
   });
@@ -313,5 +329,14 @@ function changedFields(
 ) {
   const before = { ...form, ...((contact as Record<string, unknown> | null) ?? {}) };
   const after = { ...nextForm, ...nextContact };
-  return Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return Object.keys(after).filter((k) => canonical(before[k]) !== canonical(after[k]));
+}
+
+/** JSON with object keys sorted (jsonb does not keep the order keys were written in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 }

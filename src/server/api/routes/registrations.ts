@@ -1,5 +1,6 @@
 import { findEventBySlug } from '../../services/events';
 import { resolveSelectedWorks } from '../../content/works';
+import { contentUser } from './contents';
 import {
   findRegistration,
   formStructFor,
@@ -41,8 +42,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
         eventSlug,
         registrationType: c.req.query('registration_type'),
         body,
-        resolveWorks: (ids) =>
-          resolveSelectedWorks(deps.content, { token: c.get('token'), subject: user.subject, email: user.email }, ids),
+        resolveWorks: (ids) => resolveSelectedWorks(deps.content, contentUser(c), ids),
         ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),
@@ -51,7 +51,12 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   app.get('/registrations/:registrationId', auth, async (c) => {
-    const registration = await findRegistration(deps.db, c.get('user').id, c.req.param('registrationId'), ctx.orderCtx().now);
+    const registration = await findRegistration(
+      deps.db,
+      c.get('user').id,
+      c.req.param('registrationId'),
+      ctx.orderCtx().now,
+    );
     if (!registration) throw notFound('Registration');
     return ctx.send(c, { data: registration });
   });
