@@ -61,6 +61,8 @@ describe('the registration-kind registry', () => {
       'event_audit',
       'event_general',
       'event_online',
+      'market_earlybird',
+      'market_online',
     ]);
     expect(BADGE_REGISTRATION_TYPES).toEqual(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
   });

@@ -192,8 +192,8 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
         'invalid_registration_type',
       ],
       [
-        'an event type without a registration flow (market-earlybird)',
-        (a, t) => register(a, t, 'market-earlybird'),
+        'an event type without a registration flow yet (pitching-project)',
+        (a, t) => register(a, t, 'pitching-project'),
         400,
         'event_type_not_supported',
       ],

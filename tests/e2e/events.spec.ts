@@ -117,8 +117,8 @@ test.describe('event registration', () => {
     await expect(page).toHaveURL(/\/en\/badges\/new$/);
   });
 
-  test('Market registration is not built yet: the type cannot be registered (zh-TW)', async ({ page }) => {
-    await page.goto('/zh-tw/events/market-earlybird/registrations/new');
+  test('Pitching registration is not built yet: the type cannot be registered (zh-TW)', async ({ page }) => {
+    await page.goto('/zh-tw/events/pitching-project/registrations/new');
     await expect(page.getByText('此活動類型無法報名')).toBeVisible();
   });
 });
