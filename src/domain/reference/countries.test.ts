@@ -40,7 +40,12 @@ describe('countries', () => {
       region: 'Asia',
       subregion: 'Eastern Asia',
     });
-    expect(countryByIso('nga')).toMatchObject({ name: 'Nigeria', nameZhTw: '奈及利亞', prefix: '+234', currency: 'NGN' });
+    expect(countryByIso('nga')).toMatchObject({
+      name: 'Nigeria',
+      nameZhTw: '奈及利亞',
+      prefix: '+234',
+      currency: 'NGN',
+    });
     expect(countryByIso('DEU')?.nameZhTw).toBe('德國');
     expect(countryByIso('JPN')?.nameZhTw).toBe('日本');
     expect(countryByIso('HKG')?.nameZhTw).toBe('香港');
