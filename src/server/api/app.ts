@@ -23,6 +23,7 @@ import { fileRoutes } from './routes/files';
 import { orderRoutes } from './routes/orders';
 import { operatorRoutes } from './routes/operator';
 import { paymentRoutes } from './routes/payments';
+import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
 
 export const TOKEN_COOKIE = 'idc-token';
@@ -255,6 +256,7 @@ export function createApi(deps: ApiDeps) {
   fileRoutes(app, ctx);
   contentRoutes(app, ctx);
   operatorRoutes(app, ctx, deps.operatorToken);
+  referenceRoutes(app, ctx);
 
   return app;
 }
