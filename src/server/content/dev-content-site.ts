@@ -297,7 +297,8 @@ ${body}
       'cache-control': 'no-store',
       'content-security-policy':
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'",
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: with it the browser posts the form with `Origin: null`, which is refused.
+      'referrer-policy': 'same-origin',
     });
   };
 
