@@ -213,9 +213,9 @@ describe.each(DATABASES)('works from the content site (%s)', (kind) => {
     expect(all.data).toHaveLength(4);
     const [first, , third] = all.data as { id: number }[];
     const ben = await signIn(app, 'ben@example.com');
-    const benIds = (
-      await (await app.request('/api/v1/contents/remote', bearer(ben.token))).json()
-    ).data.map((w: { id: number }) => w.id);
+    const benIds = (await (await app.request('/api/v1/contents/remote', bearer(ben.token))).json()).data.map(
+      (w: { id: number }) => w.id,
+    );
     const some = await (
       await app.request(`/dev-content/api/works?ids=${first!.id},${third!.id},${benIds[0]}`, {
         headers: { ...client, authorization: `Bearer ${token}` },

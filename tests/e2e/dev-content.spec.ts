@@ -44,7 +44,11 @@ test.describe('dev content site', () => {
       return (await res.json()) as { data: { name: string; genre_id: string; price_twd: { cents: number } }[] };
     });
     expect(works.data).toEqual([
-      expect.objectContaining({ name: '港灣燈火', genre_id: 'project', price_twd: { cents: 200_000, currency: 'TWD' } }),
+      expect.objectContaining({
+        name: '港灣燈火',
+        genre_id: 'project',
+        price_twd: { cents: 200_000, currency: 'TWD' },
+      }),
     ]);
   });
 

@@ -110,7 +110,8 @@ export function WorksPicker(props: WorksPickerProps) {
                         </span>
                         <span className="text-sm">
                           {t(`enum.workGenre.${w.genreId}`)} · {t(`enum.workCategory.${w.categoryId}`)} ·{' '}
-                          {formatMoney(w.priceTwd.cents, 'TWD', locale)} / {formatMoney(w.priceUsd.cents, 'USD', locale)}
+                          {formatMoney(w.priceTwd.cents, 'TWD', locale)} /{' '}
+                          {formatMoney(w.priceUsd.cents, 'USD', locale)}
                         </span>
                       </span>
                     </label>
