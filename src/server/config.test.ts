@@ -62,4 +62,17 @@ describe('configuration (DESIGN D13)', () => {
     expect(() => parseConfig(site)).toThrow(/SMTP_URL is required/);
     expect(parseConfig({ ...site, ALLOW_OUTBOX_MAIL: 'true' }).devMailbox).toBe(false);
   });
+  it('reads works from CONTENT_SITE_URL with its client secret; else the embedded dev content site', () => {
+    const dev = parseConfig({});
+    expect(dev.devContent).toBe(true);
+    expect(dev.CONTENT_SITE_CLIENT_ID).toBe('registration-portal');
+    expect(dev.CONTENT_SITE_TIMEOUT_MS).toBe(5_000);
+    expect(() => parseConfig({ CONTENT_SITE_URL: 'https://content.example.org' })).toThrow(
+      /CONTENT_SITE_CLIENT_SECRET is required/,
+    );
+    const real = parseConfig({ CONTENT_SITE_URL: 'https://content.example.org', CONTENT_SITE_CLIENT_SECRET: 's' });
+    expect(real.devContent).toBe(false);
+    expect(() => parseConfig({ CONTENT_SITE_URL: 'ftp://content.example.org' })).toThrow(/CONTENT_SITE_URL/);
+    expect(() => parseConfig({ CONTENT_SITE_TIMEOUT_MS: '10' })).toThrow(/CONTENT_SITE_TIMEOUT_MS/);
+  });
 });

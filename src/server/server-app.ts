@@ -149,5 +149,5 @@ export async function createServerApp(options: ServerAppOptions) {
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, inProcessFetch: inProcess };
+  return { app: root, identity, inProcessFetch: inProcess, content };
 }

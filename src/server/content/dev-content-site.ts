@@ -248,11 +248,11 @@ export function createDevContentSite(options: DevContentSiteOptions) {
           })}</tbody></table></div>`
         : html`<p>${t('devContent.empty')}</p>`;
       const field = (name: 'title_en' | 'title_zh', label: string, fieldLang: string) =>
-        html`<div><label for="${name}">${label} <span class="hint">(${t('devContent.required')})</span></label>
+        html`<div><label for="${name}">${label} <span class="hint">${t('devContent.required')}</span></label>
 <input id="${name}" name="${name}" type="text" lang="${fieldLang}" required maxlength="${DEV_CONTENT_TITLE_MAX}" value="${values[name] ?? ''}"${describe(name, true)}>
 <p id="${name}-hint" class="hint">${t('devContent.titleHint', { max: DEV_CONTENT_TITLE_MAX })}</p>${errorText(name)}</div>`;
       const price = (name: 'price_twd' | 'price_usd', label: string) =>
-        html`<div><label for="${name}">${label} <span class="hint">(${t('devContent.required')})</span></label>
+        html`<div><label for="${name}">${label} <span class="hint">${t('devContent.required')}</span></label>
 <input id="${name}" name="${name}" type="number" inputmode="numeric" min="0" max="${DEV_CONTENT_PRICE_MAX}" step="1" required value="${values[name] ?? '0'}"${describe(name, true)}>
 <p id="${name}-hint" class="hint">${t('devContent.priceHint')}</p>${errorText(name)}</div>`;
       body = html`<p>${t('devContent.signedInAs', { email: claims.email })}</p>
@@ -270,12 +270,12 @@ ${
 <input type="hidden" name="lang" value="${lang}">
 ${field('title_en', t('devContent.field.titleEn'), 'en')}
 ${field('title_zh', t('devContent.field.titleZh'), 'zh-TW')}
-<fieldset${describe('genre', false)}><legend>${t('devContent.field.genre')} <span class="hint">(${t('devContent.required')})</span></legend>
+<fieldset${describe('genre', false)}><legend>${t('devContent.field.genre')} <span class="hint">${t('devContent.required')}</span></legend>
 <div class="radio">${WORK_GENRES.map(
         (g) =>
           html`<label><input type="radio" id="genre-${g}" name="genre" value="${g}"${raw(values.genre === g ? ' checked' : '')} required>${t(`enum.workGenre.${g}`)}</label>`,
       )}</div>${errorText('genre')}</fieldset>
-<div><label for="category_id">${t('devContent.field.category')} <span class="hint">(${t('devContent.required')})</span></label>
+<div><label for="category_id">${t('devContent.field.category')} <span class="hint">${t('devContent.required')}</span></label>
 <select id="category_id" name="category_id" required${describe('category_id', false)}><option value="">${t('devContent.chooseCategory')}</option>
 ${WORK_CATEGORIES.map((id) => html`<option value="${id}"${raw(values.category_id === String(id) ? ' selected' : '')}>${t(`enum.workCategory.${id}`)}</option>`)}
 </select>${errorText('category_id')}</div>
@@ -297,7 +297,8 @@ ${body}
       'cache-control': 'no-store',
       'content-security-policy':
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'",
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: with it the browser posts the form with `Origin: null`, which is refused.
+      'referrer-policy': 'same-origin',
     });
   };
 
