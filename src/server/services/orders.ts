@@ -23,7 +23,13 @@ export type OrderRecord = {
 };
 
 /** A work on an order, as it was when the order was placed. */
-export type OrderContent = { id: string; titleEn: string; titleZh: string; genre: string | null; categoryId: number | null };
+export type OrderContent = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  genre: string | null;
+  categoryId: number | null;
+};
 
 const orderSelection = {
   order: orders,

@@ -10,6 +10,7 @@ import {
   type ParticipationType,
 } from '@domain/market';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
+import { countryByIso } from '@domain/reference/countries';
 import { registrationFormEditable } from '@domain/orders';
 import {
   kindOf,
@@ -74,6 +75,12 @@ type OrderParts = {
 
 const issue = (path: string, message: string) => ({ issues: [{ path, message }] });
 
+/** The company country must be one of the reference data's (ISO 3166-1 alpha-3). */
+function checkCountry(iso: string) {
+  if (!countryByIso(iso))
+    throw new DomainError('invalid_country', undefined, issue('company_country', `Unknown country code ${iso}`));
+}
+
 /** The company logo must be the user's own upload for that purpose. */
 async function checkLogo(db: Db, userId: string, fileId: string | null | undefined) {
   if (!fileId) return;
@@ -112,6 +119,7 @@ async function marketParts(
       'invalid_registration_type',
       `Participation type ${identity} registers as ${registrationType}`,
     );
+  checkCountry(body.companyCountry);
   await checkLogo(db, input.userId, body.companyLogoFileId);
   const ids = [...new Set(body.selectedContents.map(Number))];
   const contents = await input.resolveWorks(ids);
@@ -284,6 +292,7 @@ export async function updateRegistrationForm(
   if (!row) throw notFoundError('Registration');
   const kind = kindOf(row.event.type);
   if (kind.form !== 'exhibitor') throw new DomainError('no_registration_form');
+  checkCountry(input.form.companyCountry);
   await checkLogo(db, input.userId, input.form.companyLogoFileId);
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, eq(orders.id, row.order.id));
