@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+
+/*
+ * Market online after the wizard: the pending page until the organiser approves (operator
+ * command), then pay by card, then the 4 included badge links on the summary and in the dev
+ * mailbox; a rejection shown with its reason. The order is placed through the API the wizard
+ * calls (the wizard itself has its own tests in market.spec.ts).
+ */
+
+/** Adds a work on the dev content site (its form in zh-TW) and returns to the portal. */
+async function addWork(page: Page, titleEn: string, titleZh: string) {
+  await page.goto('/dev-content?lang=zh-TW');
+  await page.getByLabel('英文名稱').fill(titleEn);
+  await page.getByLabel('中文名稱').fill(titleZh);
+  await page.getByRole('radio', { name: '作品' }).check();
+  await page.getByLabel('類別').selectOption({ label: '影集' });
+  await page.getByLabel('新臺幣價格（元）').fill('0');
+  await page.getByLabel('美元價格（元）').fill('0');
+  await page.getByRole('button', { name: '新增作品' }).click();
+  await expect(page.getByRole('status')).toContainText(titleZh);
+}
+
+/** Registers the signed-in user for Market online with their works; returns the order id and number. */
+async function registerOnline(page: Page, locale: 'en' | 'zh-tw') {
+  await page.goto(`/${locale}/`);
+  return page.evaluate(async () => {
+    const auth = { authorization: `Bearer ${localStorage.getItem('idc-token')}` };
+    const works = (await (await fetch('/api/v1/contents/remote', { headers: auth })).json()) as {
+      data: { id: number }[];
+    };
+    const res = await fetch('/api/v1/orders?event=market-online', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        agree_terms: true,
+        agree_disclosure: true,
+        market_identity: 5,
+        selected_contents: works.data.map((w) => w.id),
+        company_name_zh: '港灣影業',
+        company_name_en: 'Harbour Pictures',
+        company_industry: 3,
+        company_business_category: [1, 2],
+        company_country: 'TWN',
+        copyright_contacts: [
+          { name_zh: '林小美', name_en: 'May Lin', phone: '886-912-345-678', email: 'may@example.com' },
+        ],
+        contact_name: 'May Lin',
+        contact_title: 'Producer',
+        contact_phone: '886-2-1234-5678',
+        contact_email: 'may@example.com',
+      }),
+    });
+    const body = (await res.json()) as { order_id: string; order_no: string };
+    return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
+  });
+}
+
+test.describe('Market online: approval before payment', () => {
+  test('pending until approved, then pay by card; the 4 badge links on the summary and in the mailbox (en)', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('market-online');
+    await signIn(page, email, 'en', 'May Lin');
+    await addWork(page, 'Harbour Lights', '港灣燈火');
+    const order = await registerOnline(page, 'en');
+    expect(order.status).toBe(201);
+    const summary = `/en/events/market-online/registrations/${order.orderId}`;
+
+    // Summary and pay wait on the pending page.
+    await page.goto(summary);
+    await expect(page).toHaveURL(new RegExp(`${order.orderId}/pending$`));
+    await expect(page.getByRole('heading', { name: 'Your registration is waiting for approval' })).toBeVisible();
+    await expect(page.getByText('Harbour Lights')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`${summary}/pay`);
+    await expect(page).toHaveURL(/\/pending$/);
+
+    // The organiser approves: the pending page sends the registrant to pay, with the notice.
+    expect(operator('orders', ['approve', order.orderNo], baseURL!)).toMatch(/approved/);
+    await page.goto(`${summary}/pending`);
+    await expect(page).toHaveURL(new RegExp(`${order.orderId}/pay$`));
+    await expect(page.getByText('You have passed review, please pay promptly')).toBeVisible();
+    await hydrated(page);
+
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(/\/sandbox-gateway\//);
+    await page.getByLabel('Card number', { exact: true }).fill('4000-2211-1111-1111');
+    await page.getByLabel('Expiry date').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(new RegExp(`${order.orderId}$`), { timeout: 30_000 });
+
+    // The summary: works and the included badges, each a one-time link not used yet.
+    await expect(page.getByRole('heading', { name: 'Included badges' })).toBeVisible();
+    const links = page.getByRole('listitem').filter({ hasText: 'Not used yet' });
+    await expect(links).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Works' })).toBeVisible();
+    await expectAccessible(page);
+    const firstLink = await links.first().getByRole('link').getAttribute('href');
+    expect(firstLink).toMatch(/^\/en\/get-badge\/exhibitor-market\/[\w-]+$/);
+
+    // The mailbox: the approval mail (links to pay) and the badge links.
+    await expect(async () => {
+      await page.goto(`/dev-mailbox?lang=en&to=${encodeURIComponent(email)}`);
+      await expect(page.getByRole('link', { name: /Approved: please pay/ })).toBeVisible({ timeout: 500 });
+      await expect(page.getByRole('link', { name: /exhibitor badge links/ })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    await page.getByRole('link', { name: /exhibitor badge links/ }).click();
+    await expect(page.locator('body')).toContainText('/en/get-badge/exhibitor-market/');
+
+    // A colleague opens a link: the free-badge claim of an Exhibitor (Market) badge.
+    await page.goto(firstLink!);
+    await expect(page.getByText(/Exhibitor \(Market\)/).first()).toBeVisible();
+  });
+
+  test('a rejected registration shows the reason on the pending page (zh-TW)', async ({ page, baseURL }) => {
+    await signIn(page, uniqueEmail('market-rejected'), 'zh-tw');
+    await addWork(page, 'Night Tram', '夜行電車');
+    const order = await registerOnline(page, 'zh-tw');
+    expect(order.status).toBe(201);
+    await page.goto(`/zh-tw/events/market-online/registrations/${order.orderId}/pending`);
+    await expect(page.getByRole('heading', { name: '您的報名正在等待審核' })).toBeVisible();
+
+    const reason = '線上展位已額滿。';
+    expect(operator('orders', ['reject', order.orderNo, '--reason', reason], baseURL!)).toMatch(/rejected/);
+    await page.goto(`/zh-tw/events/market-online/registrations/${order.orderId}`);
+    await expect(page).toHaveURL(/\/pending$/);
+    await expect(page.getByRole('heading', { name: '您的報名未通過審核' })).toBeVisible();
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page.getByRole('link', { name: '重新報名' })).toHaveAttribute(
+      'href',
+      '/zh-tw/events/market-online/registrations/new',
+    );
+    await expectAccessible(page);
+  });
+});
