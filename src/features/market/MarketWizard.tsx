@@ -9,7 +9,6 @@ import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { ExhibitorForm, MarketRegistration, participationTypesFor, type Work } from '@domain/market';
-import { kindOf } from '@domain/registration-kinds';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import {
   camelPath,
@@ -83,6 +82,8 @@ export type MarketWizardProps = {
   base: string;
   messages: Messages;
   event: { slug: string; type: MarketType };
+  /** The labels of the kind's steps (registry), from the page: the registry stays off the client. */
+  steps: string[];
   signedIn: boolean;
   email: string;
   signInHref: string;
@@ -119,7 +120,6 @@ export default function MarketWizard(props: MarketWizardProps) {
   const firstRender = useRef(true);
   const key = props.signedIn && props.email ? draftKey(props.email, `market-${props.event.slug}`) : null;
   const offered = participationTypesFor(type);
-  const stepLabels = kindOf(type).steps.map((s) => t(`market.step.${s}`));
   const identityDone = draft.agreeTerms && draft.agreeDisclosure && draft.identity !== null;
 
   useEffect(() => {
@@ -318,7 +318,7 @@ export default function MarketWizard(props: MarketWizardProps) {
 
   return (
     <div>
-      <Steps steps={stepLabels} current={step} label={t('wizard.steps')} />
+      <Steps steps={props.steps} current={step} label={t('wizard.steps')} />
       {step === UPLOAD && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.upload_content'))}

@@ -4,9 +4,14 @@ import type { ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
+import { kindOf } from '@domain/registration-kinds';
 import { load } from '../orders/orders.server';
 import { countryOptions } from './countries.server';
 import { marketStepNames, type MarketType } from './MarketWizard';
+
+/** The steps of the Market kinds (registry), each with its `market.step.*` label. */
+type MarketStep =
+  'upload_content' | 'pick_identity' | 'pick_works' | 'fill_form' | 'completed' | 'wait_approval' | 'pay';
 
 /** The messages the Market islands show (the works picker's and the enumerations' included). */
 const MARKET_MESSAGES = [
@@ -46,6 +51,7 @@ export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: s
     base: `/${localePath(locals.locale)}`,
     messages: pickMessages(locals.locale, MARKET_MESSAGES),
     event: { slug: event.slug, type: event.type },
+    steps: kindOf(event.type).steps.map((s) => locals.t(`market.step.${s}` as `market.step.${MarketStep}`)),
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),
