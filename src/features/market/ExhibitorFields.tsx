@@ -249,6 +249,7 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
               onChange={(file) => set('companyLogo', file)}
               t={t}
               error={errors.companyLogoFileId}
+              required={false}
             />
           </Suspense>
         </div>
