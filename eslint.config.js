@@ -130,6 +130,10 @@ const KNOWN_CROSS_FEATURE = {
   'src/features/badges/badges.server.ts': ['../orders/orders.server'],
   'src/features/badges/BadgeWizard.tsx': ['../uploads/Uploader'],
   'src/features/payments/payments.server.ts': ['../auth/auth.server', '../orders/orders.server'],
+  // The Market feature (issue 9) reuses the uploader, the works picker and the order loader.
+  'src/features/market/ExhibitorFields.tsx': ['../uploads/Uploader'],
+  'src/features/market/MarketWizard.tsx': ['../works/WorksPicker'],
+  'src/features/market/market.server.ts': ['../orders/orders.server'],
 };
 
 /**

@@ -85,6 +85,9 @@ const PAGES = [
   { path: '/en/badges/new', status: 200, signedIn: true, interactive: true },
   // Signed out (the island with its sign-in prompt): the bench user is registered for every event.
   { path: '/zh-tw/events/opening-forum/registrations/new', status: 200, interactive: true },
+  // The Market wizard (signed out: its island is the same; the works picker, the exhibitor form's
+  // uploader and the dialogs are its lazy chunks). The contact page joins once Market orders exist.
+  { path: '/en/events/market-online/registrations/new', status: 200, interactive: true },
 ];
 
 // ---- processes --------------------------------------------------------------------------------

@@ -30,6 +30,8 @@ export interface PortalConfig {
   bank: BankTransferInstructions;
   /** The registration API the pages call; undefined: the embedded one, in-process. */
   apiBaseUrl: string | undefined;
+  /** Where registrants upload their works: the content site; undefined: the embedded dev content site (/dev-content). */
+  contentSiteUrl: string | undefined;
   requestTimeoutMs: number;
 }
 
@@ -56,6 +58,7 @@ export function portalConfig(): PortalConfig {
       swift: config.BANK_SWIFT_CODE,
     },
     apiBaseUrl: config.API_BASE_URL,
+    contentSiteUrl: config.CONTENT_SITE_URL,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   };
 }

@@ -99,3 +99,16 @@ export async function giveBadge(page: Page, baseURL: string) {
   );
   expect(status).toBe(200);
 }
+
+/** Adds a work on the dev content site (its form in zh-TW) and returns to the portal. */
+export async function addWork(page: Page, titleEn: string, titleZh: string) {
+  await page.goto('/dev-content?lang=zh-TW');
+  await page.getByLabel('英文名稱').fill(titleEn);
+  await page.getByLabel('中文名稱').fill(titleZh);
+  await page.getByRole('radio', { name: '作品' }).check();
+  await page.getByLabel('類別').selectOption({ label: '影集' });
+  await page.getByLabel('新臺幣價格（元）').fill('0');
+  await page.getByLabel('美元價格（元）').fill('0');
+  await page.getByRole('button', { name: '新增作品' }).click();
+  await expect(page.getByRole('status')).toContainText(titleZh);
+}

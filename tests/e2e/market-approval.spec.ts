@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+import { addWork, expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fixtures';
 
 /*
  * Market online after the wizard: the pending page until the organiser approves (operator
@@ -7,19 +7,6 @@ import { expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fix
  * mailbox; a rejection shown with its reason. The order is placed through the API the wizard
  * calls (the wizard itself has its own tests in market.spec.ts).
  */
-
-/** Adds a work on the dev content site (its form in zh-TW) and returns to the portal. */
-async function addWork(page: Page, titleEn: string, titleZh: string) {
-  await page.goto('/dev-content?lang=zh-TW');
-  await page.getByLabel('英文名稱').fill(titleEn);
-  await page.getByLabel('中文名稱').fill(titleZh);
-  await page.getByRole('radio', { name: '作品' }).check();
-  await page.getByLabel('類別').selectOption({ label: '影集' });
-  await page.getByLabel('新臺幣價格（元）').fill('0');
-  await page.getByLabel('美元價格（元）').fill('0');
-  await page.getByRole('button', { name: '新增作品' }).click();
-  await expect(page.getByRole('status')).toContainText(titleZh);
-}
 
 /** Registers the signed-in user for Market online with their works; returns the order id and number. */
 async function registerOnline(page: Page, locale: 'en' | 'zh-tw') {

@@ -54,6 +54,8 @@ export function Uploader(props: {
   /** A form error of the field (e.g. no photo chosen): marks the field and is read with it. */
   error?: string | undefined;
   imageGuide?: ImageGuide;
+  /** Marked as required (*) unless false: the company logo is optional. */
+  required?: boolean;
 }) {
   const { t } = props;
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -161,10 +163,13 @@ export function Uploader(props: {
   return (
     <div className="flex flex-col gap-1">
       <span id={`${props.id}-label`} className="text-sm font-semibold">
-        {props.label}{' '}
-        <span className="text-red-700" aria-hidden="true">
-          *
-        </span>
+        {props.label}
+        {props.required !== false && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       {props.hint && (
         <p id={`${props.id}-hint`} className="text-xs text-neutral-600">

@@ -1,0 +1,107 @@
+import { pickMessages } from '@i18n/i18n';
+import { localePath, type Locale } from '@i18n/locales';
+import type { ApiClient } from '@lib/api';
+import { displayIdentity, signInHref } from '@lib/auth';
+import { portalConfig } from '@lib/portal-config.server';
+import { stepFromSearch } from '@lib/wizard';
+import { kindOf } from '@domain/registration-kinds';
+import { load } from '../orders/orders.server';
+import { countryOptions } from './countries.server';
+import { marketStepNames, type MarketType } from './MarketWizard';
+
+/** The steps of the Market kinds (registry), each with its `market.step.*` label. */
+type MarketStep =
+  'upload_content' | 'pick_identity' | 'pick_works' | 'fill_form' | 'completed' | 'wait_approval' | 'pay';
+
+/** The messages the Market islands show (the works picker's and the enumerations' included). */
+const MARKET_MESSAGES = [
+  'market.',
+  'wizard.',
+  'form.',
+  'dialog.',
+  'upload.',
+  'works.',
+  'enum.participation.',
+  'enum.companyType.',
+  'enum.businessType.',
+  'enum.workCategory.',
+  'enum.workGenre.',
+  'signin.button',
+  'eventReg.capacityFull',
+  'eventReg.closed',
+  'eventReg.notOpen',
+];
+
+/**
+ * Where works are registered: the content site. Until the portal's configuration names one, the
+ * embedded development content site (`/dev-content`).
+ */
+export function contentSiteHref(locale: Locale): string {
+  const url = new URL(portalConfig().contentSiteUrl ?? '/dev-content', 'http://portal.invalid');
+  url.searchParams.set('lang', locale);
+  return url.origin === 'http://portal.invalid' ? `${url.pathname}${url.search}` : url.href;
+}
+
+/** The MarketWizard props of a Market event's registration page. */
+export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: string; type: MarketType }) {
+  const identity = displayIdentity(locals.token);
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, MARKET_MESSAGES),
+    event: { slug: event.slug, type: event.type },
+    steps: kindOf(event.type).steps.map((s) => locals.t(`market.step.${s}` as `market.step.${MarketStep}`)),
+    signedIn: !!identity,
+    email: identity?.email ?? '',
+    signInHref: signInHref(locals.locale, url.pathname),
+    uploadHref: contentSiteHref(locals.locale),
+    conferenceHome: portalConfig().conferenceHomeUrl,
+    countries: countryOptions(locals.locale),
+    initialStep: stepFromSearch(url.search, marketStepNames(event.type)),
+  };
+}
+
+/** A registration as GET /api/v1/registrations/{id} answers it (camelCase). */
+export type Registration = {
+  id: string;
+  registrationId: string;
+  orderId: string;
+  eventSlug: string;
+  eventType: string;
+  form: Record<string, unknown>;
+  contact: Record<string, unknown>;
+  formModifyExpiresAt: string | null;
+  editable: boolean;
+};
+
+/** The signed-in user's registration (404: none, or another user's). */
+export const loadRegistration = (api: ApiClient, id: string) =>
+  load(async () => (await api.get<{ data: Registration }>(`/api/v1/registrations/${encodeURIComponent(id)}`)).data);
+
+/**
+ * The ContactEditor props: the stored form and contact info merged, the logo as the uploader
+ * shows a file (the registration keeps its id; the file is served at /api/v1/files/{id}).
+ */
+export function contactEditorProps(locals: App.Locals, registration: Registration, summaryHref: string) {
+  const { form, contact } = registration;
+  const logo = form.companyLogoFile ?? null;
+  const logoId = typeof form.companyLogoFileId === 'string' ? form.companyLogoFileId : null;
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, [...MARKET_MESSAGES, 'contactPage.']),
+    registrationId: registration.id,
+    initial: {
+      ...form,
+      ...contact,
+      companyLogo:
+        logo ??
+        (logoId ? { uid: logoId, name: locals.t('contactPage.currentLogo'), url: `/api/v1/files/${logoId}` } : null),
+    },
+    countries: countryOptions(locals.locale),
+    summaryHref,
+  };
+}
+
+/** The Market online's original price (spec §9: TWD 10,000), when the event does not say. */
+export const MARKET_ONLINE_ORIGINAL_CENTS = 1_000_000;
