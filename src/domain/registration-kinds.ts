@@ -204,7 +204,7 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     confirmationKey: 'summary.confirmed',
     open: false,
     pages: 'event',
-    form: 'invoice',
+    form: null,
     works: true,
     includedBadges: 1,
     includedBadgeIdentity: 'EXHIBITOR_PITCHING',

@@ -1,0 +1,162 @@
+/**
+ * Pitching entries (spec §3 Pitching story form; §5 Pitching works step and rules; §9 prices):
+ * the limits, the structs the wizard and the API both validate with, and the selection rules.
+ * Wire keys are snake_case (`setting_zh`, `team_members`, `selected_contents`…); these structs see
+ * them camelCased.
+ */
+import {
+  array,
+  coerce,
+  define,
+  defaulted,
+  literal,
+  nullable,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  trimmed,
+  union,
+  type Infer,
+} from 'superstruct';
+import { WorkId, type WorkGenre } from './market';
+import { ReceiptDetails } from './payments';
+
+/** Field limits of spec §3 / §9. */
+export const PITCHING_LIMITS = {
+  text: 256,
+  settingZh: 200,
+  settingEn: 800,
+  storySummaryZh: 1000,
+  storySummaryEn: 3000,
+  characterDescription: 3000,
+  suitableForFilmZh: 500,
+  suitableForFilmEn: 2000,
+  profileZh: 1000,
+  profileEn: 3000,
+  recommendedIp: 3000,
+  teamMembers: 20,
+  companies: 20,
+  /** Works per applicant unit (the signed-in account) across its live pitching registrations. */
+  worksPerApplicant: 5,
+} as const;
+
+/** Story genres 1–27 (spec §3); 27 is "other", which asks for `story_genre_other`. */
+export const STORY_GENRE_IDS = Array.from({ length: 27 }, (_, i) => i + 1);
+export const STORY_GENRE_OTHER_ID = 27;
+
+const Required = (max: number) => size(trimmed(string()), 1, max);
+const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
+const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
+const GenreId = coerce(
+  define<number>(
+    'enum',
+    (v) => (typeof v === 'number' && STORY_GENRE_IDS.includes(v)) || 'Expected a story genre from 1 to 27',
+  ),
+  pattern(string(), /^\d{1,2}$/),
+  Number,
+);
+
+/** A team member: every field required (spec §3). */
+export const TeamMember = object({
+  key: ItemKey,
+  nameZh: Required(PITCHING_LIMITS.text),
+  nameEn: Required(PITCHING_LIMITS.text),
+  titleZh: Required(PITCHING_LIMITS.text),
+  titleEn: Required(PITCHING_LIMITS.text),
+  profileZh: Required(PITCHING_LIMITS.profileZh),
+  profileEn: Required(PITCHING_LIMITS.profileEn),
+});
+export type TeamMember = Infer<typeof TeamMember>;
+
+/** A company of the team: names and profiles required, recommended IP optional (spec §3). */
+export const PitchingCompany = object({
+  key: ItemKey,
+  nameZh: Required(PITCHING_LIMITS.text),
+  nameEn: Required(PITCHING_LIMITS.text),
+  profileZh: Required(PITCHING_LIMITS.profileZh),
+  profileEn: Required(PITCHING_LIMITS.profileEn),
+  recommendedIpZh: Optional(PITCHING_LIMITS.recommendedIp),
+  recommendedIpEn: Optional(PITCHING_LIMITS.recommendedIp),
+});
+export type PitchingCompany = Infer<typeof PitchingCompany>;
+
+const storyFields = {
+  settingZh: Required(PITCHING_LIMITS.settingZh),
+  settingEn: Required(PITCHING_LIMITS.settingEn),
+  storySummaryZh: Required(PITCHING_LIMITS.storySummaryZh),
+  storySummaryEn: Required(PITCHING_LIMITS.storySummaryEn),
+  storyGenreId: GenreId,
+  storyGenreOther: Optional(PITCHING_LIMITS.text),
+  storyOutlineFileId: Uuid,
+  screenRightsHolderZh: Required(PITCHING_LIMITS.text),
+  screenRightsHolderEn: Required(PITCHING_LIMITS.text),
+  characterDescriptionZh: Required(PITCHING_LIMITS.characterDescription),
+  characterDescriptionEn: Required(PITCHING_LIMITS.characterDescription),
+  relationImageFileId: optional(union([Uuid, literal(null)])),
+  suitableForFilmZh: Required(PITCHING_LIMITS.suitableForFilmZh),
+  suitableForFilmEn: Required(PITCHING_LIMITS.suitableForFilmEn),
+  teamMembers: size(array(TeamMember), 1, PITCHING_LIMITS.teamMembers),
+  companies: defaulted(size(array(PitchingCompany), 0, PITCHING_LIMITS.companies), []),
+};
+
+/** `story_genre_other` is required (≤ 256) when the genre is "other" (27). */
+const otherGenre = <T extends { storyGenreId: number; storyGenreOther: string }>(value: T) =>
+  value.storyGenreId !== STORY_GENRE_OTHER_ID || value.storyGenreOther.length > 0;
+
+/** The story form (Story to Screen): what the contact page edits (PUT /registrations/{id}). */
+export const StoryForm = refine(object(storyFields), 'story_genre_other', (v) =>
+  otherGenre(v) ? true : { path: ['storyGenreOther'], message: 'Describe the genre when it is "other"' },
+);
+export type StoryForm = Infer<typeof StoryForm>;
+
+const entryFields = {
+  /** Both checkboxes of the works step: the pitching policy and the terms (spec §5). */
+  agreePolicy: literal(true),
+  agreeTerms: literal(true),
+  /** The invoice of the registration (one per registration); the pay page may still change it. */
+  receipt: optional(nullable(ReceiptDetails)),
+};
+
+/** A Project to Screen entry: works (≤ 5 per applicant) and the invoice block only. */
+export const ProjectRegistration = object({
+  ...entryFields,
+  selectedContents: size(array(WorkId), 1, PITCHING_LIMITS.worksPerApplicant),
+});
+export type ProjectRegistration = Infer<typeof ProjectRegistration>;
+
+/** A Story to Screen entry: one work and the story form. */
+export const StoryRegistration = refine(
+  object({ ...entryFields, ...storyFields, selectedContents: size(array(WorkId), 1, 1) }),
+  'story_genre_other',
+  (v) => (otherGenre(v) ? true : { path: ['storyGenreOther'], message: 'Describe the genre when it is "other"' }),
+);
+export type StoryRegistration = Infer<typeof StoryRegistration>;
+
+/**
+ * The selection rules of one entry (spec §5), given the genres of the chosen works: projects and
+ * pieces cannot be ticked together; Story to Screen takes one work. Null: the selection is fine.
+ */
+export function selectionProblem(
+  eventType: 'pitching_project' | 'pitching_story',
+  genres: readonly WorkGenre[],
+): 'mixed_work_genres' | 'one_work_per_story' | null {
+  if (new Set(genres).size > 1) return 'mixed_work_genres';
+  if (eventType === 'pitching_story' && genres.length > 1) return 'one_work_per_story';
+  return null;
+}
+
+/**
+ * Error code 1 (spec §8): the server's text names the work by its number ("The work 12 is already
+ * used in another pitching registration, please choose again"); the client finds the work with
+ * that number in its list and shows the message with the work's title.
+ */
+export const workUsedMessage = (workId: number | string) =>
+  `The work ${workId} is already used in another pitching registration, please choose again`;
+export function workIdInError(message: string): number | null {
+  const match = /\d+/.exec(message);
+  return match ? Number(match[0]) : null;
+}
