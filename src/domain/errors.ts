@@ -37,6 +37,11 @@ export const DOMAIN_ERRORS = {
   work_not_found: 'A selected work is not one of your works on the content site',
   content_site_unavailable: 'The content site cannot be reached right now, please try again later',
   no_registration_form: 'This event type has no registration form',
+  '1': 'The work is already used in another pitching registration, please choose again',
+  pitching_work_limit: 'Each applicant can enter at most 5 works across its pitching registrations',
+  mixed_work_genres: 'Projects and pieces cannot be entered together',
+  one_work_per_story: 'Story to Screen takes one work per entry',
+  invalid_upload: 'Upload the file again',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -63,6 +63,8 @@ describe('the registration-kind registry', () => {
       'event_online',
       'market_earlybird',
       'market_online',
+      'pitching_project',
+      'pitching_story',
     ]);
     expect(BADGE_REGISTRATION_TYPES).toEqual(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
   });

@@ -201,8 +201,8 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     quantity: 'per_work',
     issuesBadge: false,
     requiresBadge: false,
-    confirmationKey: 'summary.confirmed',
-    open: false,
+    confirmationKey: 'summary.confirmed.pitching',
+    open: true,
     pages: 'event',
     form: null,
     works: true,
@@ -218,8 +218,8 @@ export const REGISTRATION_KINDS: Record<EventType, RegistrationKind> = {
     quantity: 'per_work',
     issuesBadge: false,
     requiresBadge: false,
-    confirmationKey: 'summary.confirmed',
-    open: false,
+    confirmationKey: 'summary.confirmed.pitching',
+    open: true,
     pages: 'event',
     form: 'story',
     works: true,
@@ -239,6 +239,13 @@ export function kindOfRegistrationType(type: string): RegistrationKind | undefin
 export const BADGE_REGISTRATION_TYPES = EVENT_TYPES.map(kindOf)
   .filter((k) => k.issuesBadge)
   .flatMap((k) => k.registrationTypes);
+/** Registration types of the pitching kinds (several entries per user and event; limits per work). */
+export const PITCHING_REGISTRATION_TYPES = [
+  'PITCHING_PROJECT',
+  'PITCHING_STORY',
+] as const satisfies readonly RegistrationType[];
+export const isPitchingRegistrationType = (type: string) =>
+  (PITCHING_REGISTRATION_TYPES as readonly string[]).includes(type);
 export const isBadgeRegistrationType = (type: string) => (BADGE_REGISTRATION_TYPES as readonly string[]).includes(type);
 
 /** Whether the event registration call (POST /orders?event=) takes this kind: open, and not a badge (badges have their own). */

@@ -191,12 +191,6 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
         400,
         'invalid_registration_type',
       ],
-      [
-        'an event type without a registration flow yet (pitching-project)',
-        (a, t) => register(a, t, 'pitching-project'),
-        400,
-        'event_type_not_supported',
-      ],
       ['a badge event', (a, t) => register(a, t, 'badge-professional'), 400, 'event_type_not_supported'],
       ['an unknown event', (a, t) => register(a, t, 'no-such-event'), 404, 'not_found'],
       ['no ?event', (a, t) => register(a, t, null), 400, 'validation_failed'],

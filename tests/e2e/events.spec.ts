@@ -116,9 +116,4 @@ test.describe('event registration', () => {
     await page.getByRole('link', { name: 'Apply for a Professional badge' }).click();
     await expect(page).toHaveURL(/\/en\/badges\/new$/);
   });
-
-  test('Pitching registration is not built yet: the type cannot be registered (zh-TW)', async ({ page }) => {
-    await page.goto('/zh-tw/events/pitching-project/registrations/new');
-    await expect(page.getByText('此活動類型無法報名')).toBeVisible();
-  });
 });

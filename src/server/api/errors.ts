@@ -56,6 +56,11 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   invalid_logo: 400,
   content_site_unavailable: 503,
   no_registration_form: 400,
+  '1': 400,
+  pitching_work_limit: 400,
+  mixed_work_genres: 400,
+  one_work_per_story: 400,
+  invalid_upload: 400,
 };
 
 /** A domain refusal as the API's error. */

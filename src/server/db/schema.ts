@@ -11,7 +11,7 @@ import {
   PAYMENT_STATUSES,
 } from '@domain/order-lifecycle';
 import { PAYMENT_TYPES } from '@domain/payments';
-import { BADGE_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
+import { BADGE_REGISTRATION_TYPES, PITCHING_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
 import { LOCALES } from '@i18n/locales';
 import {
   bigint,
@@ -179,7 +179,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_event_idx').on(t.eventId),
     // One live registration per user and event; overdue and canceled orders do not count.
-    uniqueIndex('orders_user_event_live_idx').on(t.userId, t.eventId).where(live),
+    // (Pitching takes several entries per user and event: its limits are per work, below.)
+    uniqueIndex('orders_user_event_live_idx')
+      .on(t.userId, t.eventId)
+      .where(sql`${live} and ${sql.raw(`registration_type not in (${quoted(PITCHING_REGISTRATION_TYPES)})`)}`),
     // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
     // badge event; concurrent applications race on these indexes, not on application code.
     uniqueIndex('orders_one_badge_per_user_idx')
@@ -397,8 +400,34 @@ export const orderContents = pgTable(
     titleZh: text('title_zh').notNull().default(''),
     genre: text('genre'),
     categoryId: integer('category_id'),
+    /** A work entered in the pitching, and whether its order still counts (false once overdue or canceled). */
+    pitching: boolean('pitching').notNull().default(false),
+    live: boolean('live').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.contentId] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.contentId] }),
+    // A work is in at most one live pitching registration (spec §8 error code 1), race-free.
+    uniqueIndex('order_contents_pitching_work_idx')
+      .on(t.contentId)
+      .where(sql`${t.pitching} and ${t.live}`),
+  ],
+);
+
+/**
+ * The pitching applicant unit (the signed-in account): how many works its live pitching
+ * registrations hold. Changed only in the transaction that places or closes an entry; the CHECK
+ * makes the 5-work limit a database rule that concurrent submissions cannot get around.
+ */
+export const pitchingApplicants = pgTable(
+  'pitching_applicants',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    worksUsed: integer('works_used').notNull().default(0),
+    updatedAt: updated(),
+  },
+  (t) => [check('pitching_applicants_works_check', sql`${t.worksUsed} >= 0 and ${t.worksUsed} <= 5`)],
 );
 
 /**

@@ -26,6 +26,7 @@ import type { Db, Tx } from '../db/client';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
 import { ensureBadge } from './badge-issue';
 import { includesBadgesNow, issueIncludedBadges } from './included-badges';
+import { onPitchingStatusChange } from './pitching';
 import { newOrderNo } from './order-no';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -169,6 +170,8 @@ export async function applyCommand(
   // The row is locked, so this only happens if a caller forgot to lock it: refuse, never overwrite.
   if (!updated) throw new DomainError('order_state_changed');
   if (change.seat === 'release') await releaseSeats(tx, event.id);
+  // Pitching: a closed entry gives its works and quota back; a reopened one takes them again.
+  await onPitchingStatusChange(tx, order, updated);
 
   if (kind.issuesBadge && (BADGE_CREATING_STATUSES as readonly string[]).includes(updated.paymentStatus)) {
     // ensureBadge is silent when the user or e-mail has another badge since: for a payment that
@@ -265,7 +268,7 @@ export type PlaceOrderInput = PlacedFrom & {
   /** Contact info of the form (registrations.contact), when the kind has one. */
   contact?: Record<string, unknown> | null;
   /** Works chosen from the content site, as they were when the order was placed. */
-  contents?: { id: string; title: string; titleZh?: string; genre?: string; categoryId?: number }[];
+  contents?: { id: string; title: string; titleZh?: string; genre?: string; categoryId?: number; pitching?: boolean }[];
   /** Badge orders: the lower-cased applicant e-mail (one live badge order per e-mail). */
   badgeEmailKey?: string | null;
   actor: ActorRef;
@@ -329,6 +332,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
             titleZh: c.titleZh ?? '',
             genre: c.genre ?? null,
             categoryId: c.categoryId ?? null,
+            pitching: c.pitching ?? false,
           })),
         );
       }

@@ -12,7 +12,12 @@ import {
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { countryByIso } from '@domain/reference/countries';
 import { registrationFormEditable } from '@domain/orders';
+import type { ReceiptDetails as ReceiptStruct } from '@domain/payments';
+import type { Infer } from 'superstruct';
+type ReceiptDetails = Infer<typeof ReceiptStruct>;
+import { StoryForm, type ProjectRegistration, type StoryRegistration } from '@domain/pitching';
 import {
+  isPitchingRegistrationType,
   kindOf,
   registrationTypeFor,
   takesEventRegistration,
@@ -20,8 +25,9 @@ import {
   type RegistrationType,
 } from '@domain/registration-kinds';
 import { isUuid } from '@domain/validation';
-import type { Db } from '../db/client';
-import { badges, events, files, orders, registrations } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { badges, events, files, orders, receipts, registrations } from '../db/schema';
+import { checkEntry, pitchingRefusal, takeQuota } from './pitching';
 import { isUniqueViolation } from './db-errors';
 import {
   expireOverdueOrders,
@@ -63,7 +69,8 @@ export type WorkSnapshot = { id: number; titleEn: string; titleZh: string; genre
 export type ResolveWorks = (ids: number[]) => Promise<WorkSnapshot[]>;
 
 /** The body struct of a form edit (PUT /registrations/{id}) for this kind; undefined: the kind has no form to edit. */
-export const formStructFor = (kind: RegistrationKind) => (kind.form === 'exhibitor' ? ExhibitorForm : undefined);
+export const formStructFor = (kind: RegistrationKind) =>
+  kind.form === 'exhibitor' ? ExhibitorForm : kind.form === 'story' ? StoryForm : undefined;
 
 /** What a registration submitted besides the order: its stored form, contact info and works. */
 type OrderParts = {
@@ -71,7 +78,41 @@ type OrderParts = {
   form: Record<string, unknown>;
   contact: Record<string, unknown> | null;
   contents: WorkSnapshot[];
+  /** Pitching: each work is an item charged, counted against the applicant, and used once. */
+  pitching?: boolean;
+  receipt?: ReceiptDetails | null | undefined;
 };
+
+/** Pitching: the works (their genres decide the selection rules), the story files, the story form. */
+async function pitchingParts(
+  db: Db,
+  kind: RegistrationKind,
+  event: EventRow,
+  input: { userId: string; body: ProjectRegistration | StoryRegistration; resolveWorks: ResolveWorks },
+): Promise<OrderParts> {
+  const { agreePolicy, agreeTerms, selectedContents, receipt, ...story } = input.body as StoryRegistration;
+  const contents = await input.resolveWorks([...new Set(selectedContents.map(Number))]);
+  const story_ = kind.form === 'story' ? story : null;
+  await checkEntry(db, {
+    userId: input.userId,
+    eventType: event.type as 'pitching_project' | 'pitching_story',
+    genres: contents.map((w) => w.genre as 'piece' | 'project'),
+    files: story_
+      ? [
+          { id: story_.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
+          { id: story_.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
+        ]
+      : [],
+  });
+  return {
+    registrationType: kind.registrationTypes[0],
+    form: { ...(story_ ?? {}), agreePolicy, agreeTerms },
+    contact: null,
+    contents,
+    pitching: true,
+    receipt,
+  };
+}
 
 const issue = (path: string, message: string) => ({ issues: [{ path, message }] });
 
@@ -181,13 +222,14 @@ export async function registerForEvent(
     approvalStatus: o.approvalStatus,
     existing,
   });
-  let existing = await liveOrderOf(db, input.userId, event.id);
+  let existing = kind.quantity === 'per_work' ? undefined : await liveOrderOf(db, input.userId, event.id);
   // The user's own unpaid order past its deadline is overdue, not a live registration to answer.
   if (existing?.paymentStatus === 'pending' && existing.paymentExpiresAt && existing.paymentExpiresAt < ctx.now) {
     await expireOverdueOrders(db, ctx.now, { userId: input.userId });
     existing = await liveOrderOf(db, input.userId, event.id);
   }
-  if (existing) return view(existing, true);
+  // Pitching takes several entries per user and event (its limits are per work).
+  if (existing && !isPitchingRegistrationType(existing.registrationType)) return view(existing, true);
   let parts: OrderParts = { registrationType: type.type, form: { agreeTerms: true }, contact: null, contents: [] };
   if (kind.form === 'exhibitor') {
     if (!input.resolveWorks) throw new Error('registerForEvent: a Market registration needs resolveWorks');
@@ -195,6 +237,13 @@ export async function registerForEvent(
       userId: input.userId,
       registrationType: input.registrationType,
       body: input.body as MarketRegistration,
+      resolveWorks: input.resolveWorks,
+    });
+  } else if (kind.quantity === 'per_work') {
+    if (!input.resolveWorks) throw new Error('registerForEvent: a pitching entry needs resolveWorks');
+    parts = await pitchingParts(db, kind, event, {
+      userId: input.userId,
+      body: input.body as ProjectRegistration | StoryRegistration,
       resolveWorks: input.resolveWorks,
     });
   }
@@ -213,7 +262,17 @@ export async function registerForEvent(
           titleZh: w.titleZh,
           genre: w.genre,
           categoryId: w.categoryId,
+          pitching: parts.pitching ?? false,
         })),
+        ...(parts.pitching
+          ? {
+              quantity: parts.contents.length,
+              within: async (tx: Tx, order: OrderRow) => {
+                await takeQuota(tx, order);
+                if (parts.receipt) await tx.insert(receipts).values({ orderId: order.id, ...parts.receipt });
+              },
+            }
+          : {}),
         actor: { kind: 'registrant', id: input.userId },
         locale: input.locale,
         siteOrigin: input.siteOrigin,
@@ -222,6 +281,14 @@ export async function registerForEvent(
     );
     return view(order, false);
   } catch (error) {
+    if (parts.pitching) {
+      const refusal = await pitchingRefusal(
+        db,
+        error,
+        parts.contents.map((w) => String(w.id)),
+      );
+      throw refusal ?? error;
+    }
     // The same user twice at once: the loser's transaction (and its seat) rolled back.
     if (isUniqueViolation(error)) {
       const again = await liveOrderOf(db, input.userId, event.id);
@@ -285,15 +352,33 @@ export async function registrationKindOf(db: Db, userId: string, id: string) {
  */
 export async function updateRegistrationForm(
   db: Db,
-  input: { userId: string; registrationId: string; form: ExhibitorForm },
+  input: { userId: string; registrationId: string; form: ExhibitorForm | StoryForm },
   ctx: Pick<OrderContext, 'now'>,
 ) {
   const row = await registrationRow(db, input.userId, input.registrationId);
   if (!row) throw notFoundError('Registration');
   const kind = kindOf(row.event.type);
-  if (kind.form !== 'exhibitor') throw new DomainError('no_registration_form');
-  checkCountry(input.form.companyCountry);
-  await checkLogo(db, input.userId, input.form.companyLogoFileId);
+  if (kind.form !== 'exhibitor' && kind.form !== 'story') throw new DomainError('no_registration_form');
+  // The form's own checks: the country and logo of an exhibitor, the files of a story.
+  let edited: { form: Record<string, unknown>; contact: Record<string, unknown> | null };
+  if (kind.form === 'exhibitor') {
+    const exhibitor = input.form as ExhibitorForm;
+    checkCountry(exhibitor.companyCountry);
+    await checkLogo(db, input.userId, exhibitor.companyLogoFileId);
+    edited = splitExhibitorForm(exhibitor);
+  } else {
+    const story = input.form as StoryForm;
+    await checkEntry(db, {
+      userId: input.userId,
+      eventType: 'pitching_story',
+      genres: [],
+      files: [
+        { id: story.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
+        { id: story.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
+      ],
+    });
+    edited = { form: story, contact: null };
+  }
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, eq(orders.id, row.order.id));
     if (!locked) throw notFoundError('Registration');
@@ -301,13 +386,13 @@ export async function updateRegistrationForm(
     if (!registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, ctx.now))
       throw new DomainError('form_modify_expired', 'The registration form can no longer be changed');
     const previous = row.registration.form as Record<string, unknown>;
-    const { form, contact } = splitExhibitorForm(input.form);
+    const { form, contact } = edited;
     // What the registrant agreed to and chose when registering stays as it was.
-    const kept = {
-      marketIdentity: previous.marketIdentity,
-      agreeTerms: previous.agreeTerms,
-      agreeDisclosure: previous.agreeDisclosure,
-    };
+    const kept = Object.fromEntries(
+      ['marketIdentity', 'agreeTerms', 'agreeDisclosure', 'agreePolicy']
+        .filter((k) => k in previous)
+        .map((k) => [k, previous[k]]),
+    );
     await tx
       .update(registrations)
       .set({ form: { ...form, ...kept }, contact, updatedAt: ctx.now })
@@ -321,7 +406,7 @@ export async function updateRegistrationForm(
       after: status,
       payload: {
         registrationId: row.registration.id,
-        fields: changedFields(previous, row.registration.contact, form, contact),
+        fields: changedFields(previous, row.registration.contact, form, contact ?? {}),
       },
       at: ctx.now,
     });

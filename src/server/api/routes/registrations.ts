@@ -12,7 +12,9 @@ import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { placedFrom } from '../placed-from';
 import { DomainError } from '@domain/errors';
-import { MarketRegistration, type ExhibitorForm } from '@domain/market';
+import { ExhibitorForm, MarketRegistration } from '@domain/market';
+import { ProjectRegistration, StoryForm, StoryRegistration } from '@domain/pitching';
+import { pitchingUsage } from '../../services/pitching';
 import { EventRegistration, kindOf } from '@domain/registration-kinds';
 
 /**
@@ -29,10 +31,15 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     const event = await findEventBySlug(deps.db, eventSlug);
     if (!event) throw notFound('Event');
     // The body's struct is the event kind's (the Market's exhibitor form, or the terms checkbox).
+    const kind = kindOf(event.type);
     const body =
-      kindOf(event.type).form === 'exhibitor'
+      kind.form === 'exhibitor'
         ? await ctx.readJson(c, MarketRegistration)
-        : await ctx.readJson(c, EventRegistration);
+        : event.type === 'pitching_story'
+          ? await ctx.readJson(c, StoryRegistration)
+          : event.type === 'pitching_project'
+            ? await ctx.readJson(c, ProjectRegistration)
+            : await ctx.readJson(c, EventRegistration);
     const user = c.get('user');
     const created = await registerForEvent(
       deps.db,
@@ -50,6 +57,9 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, created, created.existing ? 200 : 201);
   });
 
+  // The applicant's pitching works so far (the works step shows what is left of the 5).
+  app.get('/pitching/usage', auth, async (c) => ctx.send(c, { data: await pitchingUsage(deps.db, c.get('user').id) }));
+
   app.get('/registrations/:registrationId', auth, async (c) => {
     const registration = await findRegistration(
       deps.db,
@@ -66,9 +76,9 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     const registrationId = c.req.param('registrationId');
     const kind = await registrationKindOf(deps.db, userId, registrationId);
     if (!kind) throw notFound('Registration');
-    const struct = formStructFor(kind);
-    if (!struct) throw new DomainError('no_registration_form');
-    const form = (await ctx.readJson(c, struct)) as ExhibitorForm;
+    if (!formStructFor(kind)) throw new DomainError('no_registration_form');
+    const form: ExhibitorForm | StoryForm =
+      kind.form === 'story' ? await ctx.readJson(c, StoryForm) : await ctx.readJson(c, ExhibitorForm);
     const registration = await updateRegistrationForm(deps.db, { userId, registrationId, form }, ctx.orderCtx());
     return ctx.send(c, { data: registration });
   });
