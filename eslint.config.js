@@ -134,6 +134,8 @@ const KNOWN_CROSS_FEATURE = {
   'src/features/market/ExhibitorFields.tsx': ['../uploads/Uploader'],
   'src/features/market/MarketWizard.tsx': ['../works/WorksPicker'],
   'src/features/market/market.server.ts': ['../orders/orders.server'],
+  // The event order pages' loader (summary, pending) signs in and finds the event of a 404.
+  'src/features/orders/order-page.server.ts': ['../auth/auth.server', '../badges/badges.server'],
 };
 
 /**

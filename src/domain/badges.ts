@@ -1,4 +1,5 @@
-import { boolean, defaulted, object, optional, pattern, refine, size, string, trimmed, type Infer } from 'superstruct';
+import { boolean, object, optional, refine, size, string, trimmed, type Infer } from 'superstruct';
+import { OptionalText, RequiredText, UuidString } from './validation';
 
 /** Limits of spec §5 (applicant info and printed badge info), shared by the form and the API. */
 export const LIMITS = {
@@ -6,9 +7,6 @@ export const LIMITS = {
   badge: { nameZh: 5, nameEn: 17, companyNameZh: 9, companyNameEn: 20 },
 } as const;
 
-/** Optional text: may be left out (taken as empty). */
-const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
-const Required = (max: number) => size(trimmed(string()), 1, max);
 /** Digits with dashes, spaces and an optional leading +; 8–15 digits (hints: 886-9xx-xxx-xxx, 886-2-xxxx-xxxx). */
 const Phone = refine(size(trimmed(string()), 1, LIMITS.applicant.contactPhone), 'phone', (v) => {
   const digits = v.replace(/\D/g, '');
@@ -19,30 +17,28 @@ const Phone = refine(size(trimmed(string()), 1, LIMITS.applicant.contactPhone), 
 });
 
 export const ApplicantInfo = object({
-  nameZh: Optional(LIMITS.applicant.nameZh),
-  nameEn: Required(LIMITS.applicant.nameEn),
-  companyNameZh: Optional(LIMITS.applicant.companyNameZh),
-  companyNameEn: Optional(LIMITS.applicant.companyNameEn),
+  nameZh: OptionalText(LIMITS.applicant.nameZh),
+  nameEn: RequiredText(LIMITS.applicant.nameEn),
+  companyNameZh: OptionalText(LIMITS.applicant.companyNameZh),
+  companyNameEn: OptionalText(LIMITS.applicant.companyNameEn),
   contactPhone: Phone,
   /** Read-only: always the signed-in identity's e-mail; the server ignores what is sent. */
   contactEmail: optional(string()),
 });
 
 export const PrintedBadgeInfo = object({
-  nameZh: Optional(LIMITS.badge.nameZh),
-  nameEn: Required(LIMITS.badge.nameEn),
-  companyNameZh: Optional(LIMITS.badge.companyNameZh),
-  companyNameEn: Optional(LIMITS.badge.companyNameEn),
+  nameZh: OptionalText(LIMITS.badge.nameZh),
+  nameEn: RequiredText(LIMITS.badge.nameEn),
+  companyNameZh: OptionalText(LIMITS.badge.companyNameZh),
+  companyNameEn: OptionalText(LIMITS.badge.companyNameEn),
 });
-
-const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /** A badge application (Professional, or free through a link). */
 export const BadgeApplication = object({
   applicant: ApplicantInfo,
   badge: PrintedBadgeInfo,
   sameAsApplicant: optional(boolean()),
-  personalPhotoFileId: Uuid,
+  personalPhotoFileId: UuidString,
   eventSlug: optional(string()),
 });
 export type BadgeApplication = Infer<typeof BadgeApplication>;

@@ -16,10 +16,10 @@ import {
   refine,
   size,
   string,
-  trimmed,
   union,
   type Infer,
 } from 'superstruct';
+import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
 import type { RegistrationType } from './registration-kinds';
 
 /** Field limits of spec §3 / §9. */
@@ -65,8 +65,6 @@ export function marketRegistrationType(
   return kindDefault;
 }
 
-const Required = (max: number) => size(trimmed(string()), 1, max);
-const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
 /** A number, or its decimal string (form controls give strings; the wire sends numbers). */
 const Id = (values: readonly number[]) =>
   coerce(
@@ -79,28 +77,29 @@ const Id = (values: readonly number[]) =>
   );
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value.trim());
-const Email = refine(Required(MARKET_LIMITS.text), 'email', (v) => isEmail(v) || 'Please enter a valid e-mail address');
-const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-/** The 21-character random key of a list item (spec §9), when the client sends it. */
-const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
+const Email = refine(
+  RequiredText(MARKET_LIMITS.text),
+  'email',
+  (v) => isEmail(v) || 'Please enter a valid e-mail address',
+);
 
 /** One copyright contact: names and phone and e-mail required, positions optional, all ≤ 256. */
 export const CopyrightContact = object({
   key: ItemKey,
-  nameZh: Required(MARKET_LIMITS.text),
-  nameEn: Required(MARKET_LIMITS.text),
-  positionZh: Optional(MARKET_LIMITS.text),
-  positionEn: Optional(MARKET_LIMITS.text),
-  phone: Required(MARKET_LIMITS.text),
+  nameZh: RequiredText(MARKET_LIMITS.text),
+  nameEn: RequiredText(MARKET_LIMITS.text),
+  positionZh: OptionalText(MARKET_LIMITS.text),
+  positionEn: OptionalText(MARKET_LIMITS.text),
+  phone: RequiredText(MARKET_LIMITS.text),
   email: Email,
 });
 export type CopyrightContact = Infer<typeof CopyrightContact>;
 
 /** Contact info (spec §3/§5): name, title, phone, e-mail, all required, ≤ 256. */
 export const ContactInfo = object({
-  contactName: Required(MARKET_LIMITS.text),
-  contactTitle: Required(MARKET_LIMITS.text),
-  contactPhone: Required(MARKET_LIMITS.text),
+  contactName: RequiredText(MARKET_LIMITS.text),
+  contactTitle: RequiredText(MARKET_LIMITS.text),
+  contactPhone: RequiredText(MARKET_LIMITS.text),
   contactEmail: Email,
 });
 export type ContactInfo = Infer<typeof ContactInfo>;
@@ -115,15 +114,15 @@ const BusinessCategories = refine(
 );
 
 const exhibitorFields = {
-  companyNameZh: Required(MARKET_LIMITS.text),
-  companyNameEn: Required(MARKET_LIMITS.text),
-  companyProfileZh: Optional(MARKET_LIMITS.companyProfileZh),
-  companyProfileEn: Optional(MARKET_LIMITS.companyProfileEn),
+  companyNameZh: RequiredText(MARKET_LIMITS.text),
+  companyNameEn: RequiredText(MARKET_LIMITS.text),
+  companyProfileZh: OptionalText(MARKET_LIMITS.companyProfileZh),
+  companyProfileEn: OptionalText(MARKET_LIMITS.companyProfileEn),
   companyIndustry: Id(INDUSTRIES),
   companyBusinessCategory: defaulted(BusinessCategories, []),
   /** ISO 3166-1 alpha-3 (`iso` of the country reference data); the server checks it exists. */
   companyCountry: pattern(string(), /^[A-Z]{3}$/),
-  companyLogoFileId: optional(union([Uuid, literal(null)])),
+  companyLogoFileId: optional(union([UuidString, literal(null)])),
   copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
 };
 

@@ -17,10 +17,10 @@ import {
   refine,
   size,
   string,
-  trimmed,
   union,
   type Infer,
 } from 'superstruct';
+import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
 import { WorkId, type WorkGenre } from './market';
 import { ReceiptDetails } from './payments';
 
@@ -47,10 +47,6 @@ export const PITCHING_LIMITS = {
 export const STORY_GENRE_IDS = Array.from({ length: 27 }, (_, i) => i + 1);
 export const STORY_GENRE_OTHER_ID = 27;
 
-const Required = (max: number) => size(trimmed(string()), 1, max);
-const Optional = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
-const Uuid = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 const GenreId = coerce(
   define<number>(
     'enum',
@@ -63,42 +59,42 @@ const GenreId = coerce(
 /** A team member: every field required (spec §3). */
 export const TeamMember = object({
   key: ItemKey,
-  nameZh: Required(PITCHING_LIMITS.text),
-  nameEn: Required(PITCHING_LIMITS.text),
-  titleZh: Required(PITCHING_LIMITS.text),
-  titleEn: Required(PITCHING_LIMITS.text),
-  profileZh: Required(PITCHING_LIMITS.profileZh),
-  profileEn: Required(PITCHING_LIMITS.profileEn),
+  nameZh: RequiredText(PITCHING_LIMITS.text),
+  nameEn: RequiredText(PITCHING_LIMITS.text),
+  titleZh: RequiredText(PITCHING_LIMITS.text),
+  titleEn: RequiredText(PITCHING_LIMITS.text),
+  profileZh: RequiredText(PITCHING_LIMITS.profileZh),
+  profileEn: RequiredText(PITCHING_LIMITS.profileEn),
 });
 export type TeamMember = Infer<typeof TeamMember>;
 
 /** A company of the team: names and profiles required, recommended IP optional (spec §3). */
 export const PitchingCompany = object({
   key: ItemKey,
-  nameZh: Required(PITCHING_LIMITS.text),
-  nameEn: Required(PITCHING_LIMITS.text),
-  profileZh: Required(PITCHING_LIMITS.profileZh),
-  profileEn: Required(PITCHING_LIMITS.profileEn),
-  recommendedIpZh: Optional(PITCHING_LIMITS.recommendedIp),
-  recommendedIpEn: Optional(PITCHING_LIMITS.recommendedIp),
+  nameZh: RequiredText(PITCHING_LIMITS.text),
+  nameEn: RequiredText(PITCHING_LIMITS.text),
+  profileZh: RequiredText(PITCHING_LIMITS.profileZh),
+  profileEn: RequiredText(PITCHING_LIMITS.profileEn),
+  recommendedIpZh: OptionalText(PITCHING_LIMITS.recommendedIp),
+  recommendedIpEn: OptionalText(PITCHING_LIMITS.recommendedIp),
 });
 export type PitchingCompany = Infer<typeof PitchingCompany>;
 
 const storyFields = {
-  settingZh: Required(PITCHING_LIMITS.settingZh),
-  settingEn: Required(PITCHING_LIMITS.settingEn),
-  storySummaryZh: Required(PITCHING_LIMITS.storySummaryZh),
-  storySummaryEn: Required(PITCHING_LIMITS.storySummaryEn),
+  settingZh: RequiredText(PITCHING_LIMITS.settingZh),
+  settingEn: RequiredText(PITCHING_LIMITS.settingEn),
+  storySummaryZh: RequiredText(PITCHING_LIMITS.storySummaryZh),
+  storySummaryEn: RequiredText(PITCHING_LIMITS.storySummaryEn),
   storyGenreId: GenreId,
-  storyGenreOther: Optional(PITCHING_LIMITS.text),
-  storyOutlineFileId: Uuid,
-  screenRightsHolderZh: Required(PITCHING_LIMITS.text),
-  screenRightsHolderEn: Required(PITCHING_LIMITS.text),
-  characterDescriptionZh: Required(PITCHING_LIMITS.characterDescription),
-  characterDescriptionEn: Required(PITCHING_LIMITS.characterDescription),
-  relationImageFileId: optional(union([Uuid, literal(null)])),
-  suitableForFilmZh: Required(PITCHING_LIMITS.suitableForFilmZh),
-  suitableForFilmEn: Required(PITCHING_LIMITS.suitableForFilmEn),
+  storyGenreOther: OptionalText(PITCHING_LIMITS.text),
+  storyOutlineFileId: UuidString,
+  screenRightsHolderZh: RequiredText(PITCHING_LIMITS.text),
+  screenRightsHolderEn: RequiredText(PITCHING_LIMITS.text),
+  characterDescriptionZh: RequiredText(PITCHING_LIMITS.characterDescription),
+  characterDescriptionEn: RequiredText(PITCHING_LIMITS.characterDescription),
+  relationImageFileId: optional(union([UuidString, literal(null)])),
+  suitableForFilmZh: RequiredText(PITCHING_LIMITS.suitableForFilmZh),
+  suitableForFilmEn: RequiredText(PITCHING_LIMITS.suitableForFilmEn),
   teamMembers: size(array(TeamMember), 1, PITCHING_LIMITS.teamMembers),
   companies: defaulted(size(array(PitchingCompany), 0, PITCHING_LIMITS.companies), []),
 };

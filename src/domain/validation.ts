@@ -1,4 +1,26 @@
-import { coerce, create, integer, refine, string, StructError, type Struct } from 'superstruct';
+import {
+  coerce,
+  create,
+  defaulted,
+  integer,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  StructError,
+  trimmed,
+  type Struct,
+} from 'superstruct';
+
+/** Form text: trimmed, required, at most `max` characters. */
+export const RequiredText = (max: number) => size(trimmed(string()), 1, max);
+/** Form text: trimmed, may be left out (taken as empty), at most `max` characters. */
+export const OptionalText = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
+/** A UUID (file ids and the like). */
+export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** The 21-character random key of a list item (spec §9), when the client sends it. */
+export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 
 /** An integer given as a query-string value. */
 export const QueryInt = (min: number, max: number) =>

@@ -228,3 +228,17 @@ export async function giveBadges(db: Db, holders: { id: string; email: string }[
     }),
   );
 }
+
+/** Calls the operator API as the organiser `olivia` (POST, with a JSON body when given). */
+export const operatorApi =
+  (app: TestApp, token: string) =>
+  async (path: string, body?: unknown): Promise<Response> =>
+    app.request(`/api/v1/operator${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-operator': 'olivia',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });

@@ -15,7 +15,7 @@ import { devSubject } from '@server/identity/dev-identity';
 import { mailPass } from '@server/mail/worker';
 import { mailSettings } from '@server/mail/outbox';
 import type { MailTransport } from '@server/mail/transport';
-import { counts, getJson, json, PNG, upload } from './fixtures';
+import { counts, getJson, json, PNG, upload, operatorApi } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -108,16 +108,7 @@ describe.each(DATABASES)('Market exhibitors (%s)', (kind) => {
     ]);
   });
 
-  const operator = (path: string, body?: unknown) =>
-    app.request(`/api/v1/operator${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${OPERATOR_TOKEN}`,
-        'x-operator': 'olivia',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const operator = (path: string, body?: unknown) => operatorApi(app, OPERATOR_TOKEN)(path, body);
 
   /** A signed-in exhibitor with two works on the (dev) content site. */
   async function exhibitor(email = 'amy@example.com') {

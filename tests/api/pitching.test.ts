@@ -13,7 +13,7 @@ import {
 } from '@server/db/schema';
 import { devSubject } from '@server/identity/dev-identity';
 import { decryptTradeInfo } from '@server/payments/newebpay';
-import { counts, getJson, json, keysOf, PDF, PNG, upload } from './fixtures';
+import { counts, getJson, json, keysOf, PDF, PNG, upload, operatorApi } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,16 +60,7 @@ describe.each(DATABASES)('pitching entries (%s)', (kind) => {
     ]);
   });
 
-  const operator = (path: string, body?: unknown) =>
-    app.request(`/api/v1/operator${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${OPERATOR_TOKEN}`,
-        'x-operator': 'olivia',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const operator = (path: string, body?: unknown) => operatorApi(app, OPERATOR_TOKEN)(path, body);
 
   /** A producer with `projects` project works and `pieces` piece works on the content site. */
   async function producer(email: string, projects = 3, pieces = 2) {

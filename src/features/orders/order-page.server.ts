@@ -1,0 +1,40 @@
+import type { AstroGlobal } from 'astro';
+import type { Order } from '@domain/orders';
+import { orderPages } from '@domain/registration-kinds';
+import { serverApi } from '@lib/embedded-api.server';
+import { localized } from '@lib/routes';
+import { signInRedirect } from '../auth/auth.server';
+import { loadEvent } from '../badges/badges.server';
+import { loadOrder, type LoadFailure } from './orders.server';
+
+/**
+ * The loader of an event order's own pages (summary, pending): sign-in, the order, a 404 back to
+ * registration (badges/new for badges, spec §8), a 5xx as the page's status, and the order's own
+ * event slug in the URL (a 301 to the canonical page). Answers the redirect, or what to render.
+ */
+export async function loadEventOrderPage(
+  Astro: AstroGlobal,
+  page: 'summary' | 'pending',
+): Promise<Response | { order: Order | null; failure: LoadFailure | null }> {
+  const { locale, token } = Astro.locals;
+  const { eventId = '', orderId = '' } = Astro.params;
+  if (!token) return signInRedirect(Astro);
+  const api = await serverApi(Astro.locals);
+  const result = await loadOrder(api, orderId);
+  if (result.kind === 'unauthorized') return signInRedirect(Astro);
+  if (result.kind === 'not_found') {
+    const event = await loadEvent(api, eventId);
+    const badge = event.kind === 'ok' && event.data.type.startsWith('badge_');
+    return Astro.redirect(
+      localized(locale, badge ? '/badges/new' : `/events/${encodeURIComponent(eventId)}/registrations/new`),
+      302,
+    );
+  }
+  if (result.kind === 'error') {
+    Astro.response.status = result.status;
+    return { order: null, failure: result };
+  }
+  const order = result.data;
+  if (order.eventSlug !== eventId) return Astro.redirect(localized(locale, orderPages(order)[page]), 301);
+  return { order, failure: null };
+}
