@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 /*
  * Client JavaScript budget (DESIGN §4: wizard and payment pages ≤ 100 KB gzip in total, lazy
@@ -100,6 +101,34 @@ function islandStyleInHead() {
   };
 }
 
+/**
+ * Modules the islands' libraries import, replaced in the client build by the few lines of them
+ * that are used (src/lib/shims/, each with what it leaves out; decision 006): file-selector's
+ * `fromEvent` for react-dropzone (about 1.1 KB gzip of the uploader), ufo's `withBase` and
+ * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk). The server build
+ * keeps the real modules.
+ */
+function clientShims() {
+  /** @type {Record<string, string>} */
+  const SHIMS = {
+    'file-selector': fileURLToPath(new URL('./src/lib/shims/file-selector.ts', import.meta.url)),
+    ufo: fileURLToPath(new URL('./src/lib/shims/ufo.ts', import.meta.url)),
+    destr: fileURLToPath(new URL('./src/lib/shims/destr.ts', import.meta.url)),
+  };
+  return {
+    name: 'portal:client-shims',
+    enforce: /** @type {const} */ ('pre'),
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: {
+      filter: { id: /^(file-selector|ufo|destr)$/ },
+      /** @param {string} id */
+      handler: (id) => SHIMS[id] ?? null,
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -127,7 +156,7 @@ export default defineConfig({
   },
   server: { port: 4321, host: 'localhost' },
   vite: {
-    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames()],
+    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames(), clientShims()],
     ssr: { external: ['@electric-sql/pglite'] },
     environments: {
       client: {
