@@ -105,8 +105,9 @@ function islandStyleInHead() {
  * Modules the islands' libraries import, replaced in the client build by the few lines of them
  * that are used (src/lib/shims/, each with what it leaves out; decision 006): file-selector's
  * `fromEvent` for react-dropzone (about 1.1 KB gzip of the uploader), ufo's `withBase` and
- * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk). The server build
- * keeps the real modules.
+ * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk), Radix's Slot
+ * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs). The
+ * server build keeps the real modules.
  */
 function clientShims() {
   /** @type {Record<string, string>} */
@@ -114,6 +115,8 @@ function clientShims() {
     'file-selector': fileURLToPath(new URL('./src/lib/shims/file-selector.ts', import.meta.url)),
     ufo: fileURLToPath(new URL('./src/lib/shims/ufo.ts', import.meta.url)),
     destr: fileURLToPath(new URL('./src/lib/shims/destr.ts', import.meta.url)),
+    '@radix-ui/react-slot': fileURLToPath(new URL('./src/lib/shims/radix-slot.tsx', import.meta.url)),
+    '@radix-ui/react-presence': fileURLToPath(new URL('./src/lib/shims/radix-presence.tsx', import.meta.url)),
   };
   return {
     name: 'portal:client-shims',
@@ -122,7 +125,7 @@ function clientShims() {
     /** @param {{ name: string }} environment */
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: {
-      filter: { id: /^(file-selector|ufo|destr)$/ },
+      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence))$/ },
       /** @param {string} id */
       handler: (id) => SHIMS[id] ?? null,
     },
