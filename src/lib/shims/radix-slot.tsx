@@ -35,13 +35,16 @@ export function mergeProps(slotProps: Props, childProps: Props): Props {
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function createSlot(_ownerName: string) {
-  return forwardRef<unknown, Props & { children?: ReactNode }>(function Slot({ children, ...slotProps }, ref) {
+  return forwardRef<unknown, Props & { children?: ReactNode }>(function Slot(
+    { children, ...slotProps },
+    ref,
+  ): ReactNode {
     const element = isValidElement(children) ? (children as ReactElement<Props>) : null;
     const childRef = element?.props.ref as Ref<unknown> | undefined;
     const composed = useComposedRefs(ref, childRef);
     if (!element) {
       if (children || children === 0) throw new Error('Slot: asChild needs exactly one element child');
-      return children;
+      return children as ReactNode;
     }
     return cloneElement(element, { ...mergeProps(slotProps, element.props), ref: ref ? composed : childRef });
   });
