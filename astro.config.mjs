@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 /*
  * Client JavaScript budget (DESIGN §4: wizard and payment pages ≤ 100 KB gzip in total, lazy
@@ -100,6 +101,37 @@ function islandStyleInHead() {
   };
 }
 
+/**
+ * Modules the islands' libraries import, replaced in the client build by the few lines of them
+ * that are used (src/lib/shims/, each with what it leaves out; decision 006): file-selector's
+ * `fromEvent` for react-dropzone (about 1.1 KB gzip of the uploader), ufo's `withBase` and
+ * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk), Radix's Slot
+ * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs). The
+ * server build keeps the real modules.
+ */
+function clientShims() {
+  /** @type {Record<string, string>} */
+  const SHIMS = {
+    'file-selector': fileURLToPath(new URL('./src/lib/shims/file-selector.ts', import.meta.url)),
+    ufo: fileURLToPath(new URL('./src/lib/shims/ufo.ts', import.meta.url)),
+    destr: fileURLToPath(new URL('./src/lib/shims/destr.ts', import.meta.url)),
+    '@radix-ui/react-slot': fileURLToPath(new URL('./src/lib/shims/radix-slot.tsx', import.meta.url)),
+    '@radix-ui/react-presence': fileURLToPath(new URL('./src/lib/shims/radix-presence.tsx', import.meta.url)),
+  };
+  return {
+    name: 'portal:client-shims',
+    enforce: /** @type {const} */ ('pre'),
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: {
+      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence))$/ },
+      /** @param {string} id */
+      handler: (id) => SHIMS[id] ?? null,
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -127,7 +159,7 @@ export default defineConfig({
   },
   server: { port: 4321, host: 'localhost' },
   vite: {
-    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames()],
+    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames(), clientShims()],
     ssr: { external: ['@electric-sql/pglite'] },
     environments: {
       client: {
