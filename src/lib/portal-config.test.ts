@@ -9,6 +9,7 @@ const SECRETS = {
   PICKUP_CODE_SECRET: 'pickup-code-SECRET-value',
   OPERATOR_TOKEN: 'operator-token-SECRET-0123456789',
   SMTP_URL: 'smtp://mailer:smtp-password-SECRET@smtp.example.org:587',
+  CONTENT_SITE_CLIENT_SECRET: 'content-site-SECRET-value',
 };
 
 afterEach(() => {
@@ -36,6 +37,7 @@ describe('portal config (public settings for page code)', () => {
       'authCookieDomain',
       'bank',
       'conferenceHomeUrl',
+      'contentSiteUrl',
       'memberCentreUrl',
       'requestTimeoutMs',
       'siteUrl',
