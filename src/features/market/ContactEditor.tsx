@@ -8,7 +8,8 @@ import { stillFailing } from '@lib/form-errors';
 import { useLeaveGuard } from '@lib/wizard';
 import { ExhibitorForm } from '@domain/market';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
-import { camelPath, errorMessages, parseExhibitor, toExhibitorForm, type ExhibitorValues } from './exhibitor-form';
+import { camelPath, errorMessages } from '@lib/form-values';
+import { parseExhibitor, toExhibitorForm, type ExhibitorValues } from './exhibitor-form';
 
 export type ContactEditorProps = {
   locale: string;

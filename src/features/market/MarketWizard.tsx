@@ -10,10 +10,9 @@ import { stillFailing } from '@lib/form-errors';
 import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { ExhibitorForm, MarketRegistration, participationTypesFor, type Work } from '@domain/market';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
+import { camelPath, errorMessages } from '@lib/form-values';
 import {
-  camelPath,
   emptyExhibitor,
-  errorMessages,
   hasExhibitorInput,
   parseExhibitor,
   toExhibitorForm,

@@ -1,6 +1,4 @@
-import type { Struct } from 'superstruct';
-import type { T } from '@i18n/t';
-import { fieldErrors } from '@lib/form-errors';
+import { itemKey, newItemKey, parseUploaded, record, text, type UploadedFile } from '@lib/form-values';
 
 /*
  * The exhibitor form as the browser holds it (spec §3 Exhibitor registration form + Contact
@@ -9,8 +7,6 @@ import { fieldErrors } from '@lib/form-errors';
  * from the stored registration. `toExhibitorForm` makes the camelCase value the domain's
  * `ExhibitorForm` struct validates and the API takes (the client snakeizes it).
  */
-
-export type UploadedLogo = { uid: string; name: string; url: string };
 
 export type ContactRow = {
   key: string;
@@ -32,21 +28,13 @@ export type ExhibitorValues = {
   companyBusinessCategory: number[];
   /** ISO 3166-1 alpha-3, '' until chosen. */
   companyCountry: string;
-  companyLogo: UploadedLogo | null;
+  companyLogo: UploadedFile | null;
   copyrightContacts: ContactRow[];
   contactName: string;
   contactTitle: string;
   contactPhone: string;
   contactEmail: string;
 };
-
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-
-/** A random 21-character list-item key (spec §9), like nanoid, without the dependency. */
-export function newItemKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(21));
-  return Array.from(bytes, (b) => KEY_ALPHABET[b & 63]).join('');
-}
 
 export const emptyContact = (): ContactRow => ({
   key: newItemKey(),
@@ -75,19 +63,6 @@ export const emptyExhibitor = (): ExhibitorValues => ({
   contactEmail: '',
 });
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const record = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-const KEY = /^[A-Za-z0-9_-]{21}$/;
-
-/** A logo file as the uploader or the stored registration gives it, checked (it may come from storage). */
-export function parseLogo(raw: unknown): UploadedLogo | null {
-  const f = record(raw);
-  return typeof f.uid === 'string' && typeof f.name === 'string' && typeof f.url === 'string'
-    ? { uid: f.uid, name: f.name, url: f.url }
-    : null;
-}
-
 /**
  * Exhibitor values from anything (a stored draft, or the registration's form and contact merged):
  * field by field, with a fresh key for a contact without a valid one and at least one contact.
@@ -107,10 +82,10 @@ export function parseExhibitor(raw: unknown): ExhibitorValues {
     companyIndustry: typeof industry === 'number' ? String(industry) : text(industry),
     companyBusinessCategory: categories.slice(0, 3),
     companyCountry: text(d.companyCountry),
-    companyLogo: parseLogo(d.companyLogo),
+    companyLogo: parseUploaded(d.companyLogo),
     copyrightContacts: contacts.length
       ? contacts.map((c) => ({
-          key: typeof c.key === 'string' && KEY.test(c.key) ? c.key : newItemKey(),
+          key: itemKey(c.key),
           nameZh: text(c.nameZh),
           nameEn: text(c.nameEn),
           positionZh: text(c.positionZh),
@@ -162,22 +137,3 @@ export function toExhibitorForm(v: ExhibitorValues) {
     contactEmail: v.contactEmail,
   };
 }
-
-/** Error messages by field path (`copyrightContacts.1.email`) of a value against a struct. */
-export function errorMessages<S, U>(t: T, value: unknown, struct: Struct<S, U>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, e] of Object.entries(fieldErrors(value, struct))) {
-    // Enumerations left unchosen are "required", not "invalid".
-    const unchosen =
-      (path === 'companyIndustry' || path === 'companyCountry') && e.key === 'form.invalid' ? 'form.required' : null;
-    out[path] = t(unchosen ?? e.key, e.values);
-  }
-  return out;
-}
-
-/** A path of the API's validation issues (`copyright_contacts.0.email`) in camelCase. */
-export const camelPath = (path: string) =>
-  path
-    .split('.')
-    .map((p) => p.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()))
-    .join('.');
