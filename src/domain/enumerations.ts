@@ -4,17 +4,10 @@
  * labels are i18n messages `enum.<kind>.<id>` (`enumKey`), in both languages, in
  * `src/i18n/*.json` and in `ENUM_LABELS` (./enumeration-labels) for the API.
  */
-export {
-  BUSINESS_TYPES,
-  COMPANY_TYPES,
-  INDUSTRIES,
-  PARTICIPATION_TYPES,
-  WORK_CATEGORIES,
-  WORK_GENRES,
-  type ParticipationType,
-  type WorkGenre,
-} from './market';
-import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES, WORK_CATEGORIES, WORK_GENRES } from './market';
+export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './market';
+import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './market';
+import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from './works';
+export { WORK_CATEGORIES, WORK_GENRES, type WorkGenre };
 
 /** Story genres 1–27 (spec §3): drama … culture, 27 = other (asks for `story_genre_other`). */
 export const STORY_GENRES = [

@@ -21,6 +21,7 @@ import {
 } from 'superstruct';
 import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
 import type { RegistrationType } from './registration-kinds';
+import { WorkId } from './works';
 
 /** Field limits of spec §3 / §9. */
 export const MARKET_LIMITS = {
@@ -40,10 +41,6 @@ export const COMPANY_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const INDUSTRIES = COMPANY_TYPES;
 /** Business types 1–14. */
 export const BUSINESS_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
-/** Work categories 1–16 and the two work genres (spec §3 Work). */
-export const WORK_CATEGORIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
-export const WORK_GENRES = ['piece', 'project'] as const;
-export type WorkGenre = (typeof WORK_GENRES)[number];
 
 /** The participation types a Market event kind offers: online only 5 (spec §3 market_identity). */
 export function participationTypesFor(eventType: 'market_earlybird' | 'market_online'): readonly ParticipationType[] {
@@ -130,13 +127,6 @@ const exhibitorFields = {
 export const ExhibitorForm = object({ ...exhibitorFields, ...ContactInfo.schema });
 export type ExhibitorForm = Infer<typeof ExhibitorForm>;
 
-/** A work id of the content site: a positive integer, or its decimal string. */
-export const WorkId = define<string | number>(
-  'work id',
-  (v) =>
-    (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d{0,17}$/.test(v)),
-);
-
 /**
  * A Market registration (POST /orders?event=…): both agreements, a participation type, at least
  * one work, the exhibitor form and the contact info.
@@ -156,19 +146,6 @@ export function splitExhibitorForm(value: ExhibitorForm) {
   const { contactName, contactTitle, contactPhone, contactEmail, ...form } = value;
   return { form, contact: { contactName, contactTitle, contactPhone, contactEmail } };
 }
-
-/** A work of the content site, as `GET /contents/remote` answers it (spec §3 Work). */
-export type Work = {
-  id: number;
-  genreId: WorkGenre;
-  categoryId: number;
-  languageEn: { title: string };
-  languageZhTw: { title: string };
-  /** The title in the request's language. */
-  name: string;
-  priceTwd: { cents: number; currency: 'TWD' };
-  priceUsd: { cents: number; currency: 'USD' };
-};
 
 /** The included badges' link identity of Market orders. */
 export const MARKET_BADGE_IDENTITY = 'EXHIBITOR_MARKET' as const;

@@ -21,7 +21,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
-import { WorkId, type WorkGenre } from './market';
+import { WorkId, type WorkGenre } from './works';
 import { ReceiptDetails } from './payments';
 
 /** Field limits of spec §3 / §9. */

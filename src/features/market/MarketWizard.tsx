@@ -8,7 +8,8 @@ import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
-import { ExhibitorForm, MarketRegistration, participationTypesFor, type Work } from '@domain/market';
+import { ExhibitorForm, MarketRegistration, participationTypesFor } from '@domain/market';
+import type { Work } from '@domain/works';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { camelPath, errorMessages } from '@lib/form-values';
 import {

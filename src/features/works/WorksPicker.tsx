@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '@domain/format';
-import type { Work, WorkGenre } from '@domain/market';
+import type { Work, WorkGenre } from '@domain/works';
 import { toLocale } from '@i18n/locales';
 import { browserApi } from '@lib/api.client';
 import { localized } from '@lib/routes';

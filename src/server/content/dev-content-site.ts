@@ -16,7 +16,7 @@ import { getCookie } from 'hono/cookie';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatMoney } from '@domain/format';
-import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from '@domain/market';
+import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from '@domain/works';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { devContentWorks } from '../db/schema';

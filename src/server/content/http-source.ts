@@ -7,7 +7,7 @@
  */
 import { array, integer, min, max, enums, size, string, type as shape, validate } from 'superstruct';
 import { DomainError } from '@domain/errors';
-import { WORK_GENRES } from '@domain/market';
+import { WORK_GENRES } from '@domain/works';
 import type { ContentSource, ContentUser, WorkRecord } from './works';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

@@ -4,7 +4,7 @@
  * orders run on the works a user selected (decision 016).
  */
 import { DomainError } from '@domain/errors';
-import type { Work, WorkGenre } from '@domain/market';
+import type { Work, WorkGenre } from '@domain/works';
 import type { Locale } from '@i18n/locales';
 
 /** A work as the content site holds it: both titles, genre, category and both prices. */
