@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { TextField } from '@components/ui/TextField';
+import { SelectField } from '@components/forms/SelectField';
+import { TextAreaField } from '@components/forms/TextAreaField';
 import type { T } from '@i18n/t';
 import { BUSINESS_TYPES, INDUSTRIES, MARKET_LIMITS } from '@domain/market';
 import { emptyContact, type ContactRow, type ExhibitorValues } from './exhibitor-form';
@@ -20,98 +22,6 @@ type Props = {
 };
 
 const TEXT = MARKET_LIMITS.text;
-
-/** A labelled textarea with the live counter (length/limit) and its error, like TextField. */
-function TextAreaField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  max: number;
-  error?: string | undefined;
-}) {
-  const describedBy = [`${props.id}-count`, props.error && `${props.id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-semibold">
-        {props.label}
-      </label>
-      <textarea
-        id={props.id}
-        name={props.id}
-        rows={3}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-md border bg-white px-3 py-2 ${props.error ? 'border-red-600' : 'border-neutral-500'}`}
-      />
-      <div className="flex justify-between gap-2 text-xs">
-        <span>
-          {props.error && (
-            <span id={`${props.id}-error`} className="block text-red-700">
-              {props.error}
-            </span>
-          )}
-        </span>
-        <span
-          id={`${props.id}-count`}
-          className={props.value.length > props.max ? 'font-semibold text-red-700' : 'text-neutral-600'}
-        >
-          {props.value.length}/{props.max}
-        </span>
-      </div>
-    </div>
-  );
-}
-
-/** A labelled select with a "please choose" first option and its error. */
-function SelectField(props: {
-  id: string;
-  label: string;
-  requiredLabel: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  error?: string | undefined;
-  autoComplete?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-semibold">
-        {props.label}
-        <span className="text-red-700">
-          {' '}
-          *<span className="sr-only">{props.requiredLabel}</span>
-        </span>
-      </label>
-      <select
-        id={props.id}
-        name={props.id}
-        value={props.value}
-        required
-        autoComplete={props.autoComplete}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-        className={`rounded-md border bg-white px-3 py-2 ${props.error ? 'border-red-600' : 'border-neutral-500'}`}
-      >
-        <option value="">{props.placeholder}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {props.error && (
-        <span id={`${props.id}-error`} className="text-xs text-red-700">
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /**
  * The exhibitor registration form with its contact info (spec §3, §5): company names and
@@ -244,7 +154,6 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
               id="company_logo"
               purpose="company_logo"
               label={t('market.form.companyLogo')}
-              hint={t('upload.types.company_logo')}
               value={values.companyLogo}
               onChange={(file) => set('companyLogo', file)}
               t={t}

@@ -1,0 +1,47 @@
+/** A labelled, required select with a "please choose" first option and its error. */
+export function SelectField(props: {
+  id: string;
+  label: string;
+  requiredLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  error?: string | undefined;
+  autoComplete?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={props.id} className="text-sm font-semibold">
+        {props.label}
+        <span className="text-red-700">
+          {' '}
+          *<span className="sr-only">{props.requiredLabel}</span>
+        </span>
+      </label>
+      <select
+        id={props.id}
+        name={props.id}
+        value={props.value}
+        required
+        autoComplete={props.autoComplete}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        className={`rounded-md border bg-white px-3 py-2 ${props.error ? 'border-red-600' : 'border-neutral-500'}`}
+      >
+        <option value="">{props.placeholder}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <span id={`${props.id}-error`} className="text-xs text-red-700">
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
