@@ -134,6 +134,9 @@ const KNOWN_CROSS_FEATURE = {
   'src/features/market/ExhibitorFields.tsx': ['../uploads/Uploader'],
   'src/features/market/MarketWizard.tsx': ['../works/WorksPicker'],
   'src/features/market/market.server.ts': ['../orders/orders.server'],
+  // Pitching (issue 10) reuses the works picker and the uploader, as the Market does.
+  'src/features/pitching/PitchingWizard.tsx': ['../works/WorksPicker'],
+  'src/features/pitching/StoryFields.tsx': ['../uploads/Uploader'],
   // The event order pages' loader (summary, pending) signs in and finds the event of a 404.
   'src/features/orders/order-page.server.ts': ['../auth/auth.server', '../badges/badges.server'],
 };

@@ -88,6 +88,9 @@ const PAGES = [
   // The Market wizard (signed out: its island is the same; the works picker, the exhibitor form's
   // uploader and the dialogs are its lazy chunks). The contact page joins once Market orders exist.
   { path: '/en/events/market-online/registrations/new', status: 200, interactive: true },
+  // The pitching wizards (the works picker, the story form with its uploader, the dialogs lazy).
+  { path: '/en/events/pitching-project/registrations/new', status: 200, interactive: true },
+  { path: '/zh-tw/events/pitching-story/registrations/new', status: 200, interactive: true },
 ];
 
 // ---- processes --------------------------------------------------------------------------------

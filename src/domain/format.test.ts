@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeParts, formatDateRange, formatDateTime, formatDayRange, formatMoney } from './format';
+import {
+  dayRangeParts,
+  formatDateRange,
+  formatDateTime,
+  formatDayRange,
+  formatMoney,
+  formatPriceTimes,
+} from './format';
 
 describe('formatting (spec §9)', () => {
   it('shows dates as yyyy/M/d HH:mm with the offset, in Taipei time', () => {
@@ -20,6 +27,11 @@ describe('formatting (spec §9)', () => {
     expect(formatMoney(123_456, 'USD')).toBe('US$1,234.56');
     expect(formatMoney(0, 'TWD')).toBe('TWD 0');
     expect(formatMoney(100_000, 'TWD', 'en')).toBe('TWD 1,000');
+  });
+  it('shows a charge of several items as unit × quantity = total, one item as its amount', () => {
+    expect(formatPriceTimes(3_500, 2, 'USD')).toBe('US$35.00 × 2 = US$70.00');
+    expect(formatPriceTimes(100_000, 3, 'TWD', 'zh-TW')).toBe('新臺幣 1,000 元 × 3 = 新臺幣 3,000 元');
+    expect(formatPriceTimes(100_000, 1, 'TWD')).toBe('TWD 1,000');
   });
   it('writes NT dollars the Chinese way in zh-TW, in text and tables alike (decision 013)', () => {
     expect(formatMoney(100_000, 'TWD', 'zh-TW')).toBe('新臺幣 1,000 元');

@@ -98,3 +98,17 @@ export function formatMoney(cents: number, currency: Currency, locale: Locale = 
   if (currency === 'USD') return `US$${amount}`;
   return locale === 'zh-TW' ? `新臺幣 ${amount} 元` : `TWD ${amount}`;
 }
+
+/**
+ * A charge of several items as "unit × quantity = total" (pitching: per work); one item as its
+ * amount alone.
+ */
+export function formatPriceTimes(
+  unitCents: number,
+  quantity: number,
+  currency: Currency,
+  locale: Locale = 'en',
+): string {
+  const total = formatMoney(unitCents * quantity, currency, locale);
+  return quantity > 1 ? `${formatMoney(unitCents, currency, locale)} × ${quantity} = ${total}` : total;
+}

@@ -1,4 +1,5 @@
 import { getConfig } from '@server/config';
+import type { Locale } from '@i18n/locales';
 
 /** Where and to whom transfers go: shown on the pay page for ATM transfers and remittances. */
 export interface BankTransferInstructions {
@@ -61,4 +62,14 @@ export function portalConfig(): PortalConfig {
     contentSiteUrl: config.CONTENT_SITE_URL,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   };
+}
+
+/**
+ * Where works are registered: the content site. Until the portal's configuration names one, the
+ * embedded development content site (`/dev-content`).
+ */
+export function contentSiteHref(locale: Locale): string {
+  const url = new URL(portalConfig().contentSiteUrl ?? '/dev-content', 'http://portal.invalid');
+  url.searchParams.set('lang', locale);
+  return url.origin === 'http://portal.invalid' ? `${url.pathname}${url.search}` : url.href;
 }

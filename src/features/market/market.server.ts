@@ -1,8 +1,8 @@
 import { pickMessages } from '@i18n/i18n';
-import { localePath, type Locale } from '@i18n/locales';
+import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
-import { portalConfig } from '@lib/portal-config.server';
+import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
 import { kindOf } from '@domain/registration-kinds';
 import { load } from '../orders/orders.server';
@@ -31,16 +31,6 @@ const MARKET_MESSAGES = [
   'eventReg.closed',
   'eventReg.notOpen',
 ];
-
-/**
- * Where works are registered: the content site. Until the portal's configuration names one, the
- * embedded development content site (`/dev-content`).
- */
-export function contentSiteHref(locale: Locale): string {
-  const url = new URL(portalConfig().contentSiteUrl ?? '/dev-content', 'http://portal.invalid');
-  url.searchParams.set('lang', locale);
-  return url.origin === 'http://portal.invalid' ? `${url.pathname}${url.search}` : url.href;
-}
 
 /** The MarketWizard props of a Market event's registration page. */
 export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: string; type: MarketType }) {
@@ -72,6 +62,8 @@ export type Registration = {
   contact: Record<string, unknown>;
   formModifyExpiresAt: string | null;
   editable: boolean;
+  /** The files the form names, by field (`companyLogoFileId`), as the uploader shows a file. */
+  files?: Record<string, { uid: string; name: string; url: string }>;
 };
 
 /** The signed-in user's registration (404: none, or another user's). */
@@ -84,12 +76,12 @@ export const loadRegistration = (api: ApiClient, id: string) =>
  */
 export function contactEditorProps(locals: App.Locals, registration: Registration, summaryHref: string) {
   const { form, contact } = registration;
-  const logo = form.companyLogoFile ?? null;
+  const logo = registration.files?.companyLogoFileId ?? null;
   const logoId = typeof form.companyLogoFileId === 'string' ? form.companyLogoFileId : null;
   return {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [...MARKET_MESSAGES, 'contactPage.']),
+    messages: pickMessages(locals.locale, [...MARKET_MESSAGES, 'contactPage.', 'apiError.invalid_upload']),
     registrationId: registration.id,
     initial: {
       ...form,

@@ -7,10 +7,12 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
-import { formatDateTime, formatMoney } from '@domain/format';
+import { formatDateTime, formatPriceTimes } from '@domain/format';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
-import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, toAsciiDigits, type PaymentType } from '@domain/payments';
+import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
+import { RadioCard } from '@components/ui/RadioCard';
+import { digitsOnly, InvoiceFields, toReceipt } from '@components/forms/InvoiceFields';
 
 export type BankDetails = { name: string; code: string; accountName: string; accountNumber: string; swift: string };
 
@@ -51,9 +53,6 @@ type Fields = {
   title: string;
   ubn: string;
 };
-
-/** Digits as typed with a full-width input method or with spaces: ASCII digits only. */
-const digits = (v: string) => toAsciiDigits(v).replace(/\s/g, '');
 
 /** A stored draft, checked field by field against what this form offers. */
 function parseFields(raw: unknown, types: readonly PaymentType[], fallback: Fields): Fields | null {
@@ -111,11 +110,11 @@ export default function PaymentForm(props: PaymentFormProps) {
   const transfer = isTransfer(type);
   const usd = type === 'USD';
   const amount = usd
-    ? formatMoney(order.unitUsd * order.quantity, 'USD', toLocale(props.locale))
-    : formatMoney(order.unitTwd * order.quantity, 'TWD', toLocale(props.locale));
+    ? formatPriceTimes(order.unitUsd, order.quantity, 'USD', toLocale(props.locale))
+    : formatPriceTimes(order.unitTwd, order.quantity, 'TWD', toLocale(props.locale));
   const update = {
     payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
-    receipt: { kind, invoiceTitle: title, unifiedBusinessNumber: kind === 'company' ? ubn : '' },
+    receipt: toReceipt({ kind, title, ubn }),
     lang: props.locale,
   };
   const errorsOf = (value: typeof update) =>
@@ -203,24 +202,21 @@ export default function PaymentForm(props: PaymentFormProps) {
     }
   }
 
-  const radio = (name: string, value: string, checked: boolean, onChange: () => void, label: string) => (
-    <label
-      key={value}
-      className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${checked ? 'border-orange-700 bg-orange-50' : 'border-neutral-300'}`}
-    >
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4" />
-      <span>{label}</span>
-    </label>
-  );
-
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
       <fieldset className="card space-y-3">
         <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {types.map((value) =>
-            radio('payment-type', value, type === value, () => set('type')(value), t(`pay.type.${value}`)),
-          )}
+          {types.map((value) => (
+            <RadioCard
+              key={value}
+              name="payment-type"
+              value={value}
+              checked={type === value}
+              onChange={() => set('type')(value)}
+              label={t(`pay.type.${value}`)}
+            />
+          ))}
         </div>
         <p className="flex flex-wrap gap-x-4 text-sm text-neutral-700">
           <strong>{t('pay.amountDue', { amount })}</strong>
@@ -289,7 +285,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               id="last-five"
               label={t('pay.lastFive')}
               value={lastFive}
-              onChange={(v) => set('lastFive')(digits(v))}
+              onChange={(v) => set('lastFive')(digitsOnly(v))}
               required
               requiredLabel={t('form.requiredMark')}
               max={5}
@@ -300,45 +296,12 @@ export default function PaymentForm(props: PaymentFormProps) {
         </section>
       )}
 
-      <fieldset className="card space-y-3">
-        <legend className="px-1 text-lg font-semibold">{t('pay.receipt')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {radio(
-            'receipt-kind',
-            'personal',
-            kind === 'personal',
-            () => set('kind')('personal'),
-            t('pay.receipt.personal'),
-          )}
-          {radio('receipt-kind', 'company', kind === 'company', () => set('kind')('company'), t('pay.receipt.company'))}
-        </div>
-        {kind === 'company' && (
-          <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              id="invoice-title"
-              label={t('pay.invoiceTitle')}
-              value={title}
-              onChange={set('title')}
-              required
-              requiredLabel={t('form.requiredMark')}
-              max={256}
-              error={errors['receipt.invoiceTitle']}
-              autoComplete="organization"
-            />
-            <TextField
-              id="ubn"
-              label={t('pay.ubn')}
-              value={ubn}
-              onChange={(v) => set('ubn')(digits(v))}
-              required
-              requiredLabel={t('form.requiredMark')}
-              max={8}
-              inputMode="numeric"
-              error={errors['receipt.unifiedBusinessNumber']}
-            />
-          </div>
-        )}
-      </fieldset>
+      <InvoiceFields
+        t={t}
+        values={{ kind, title, ubn }}
+        onChange={(v) => setFields((f) => ({ ...f, ...v }))}
+        errors={errors}
+      />
 
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy && props.mode === 'pay' && !transfer

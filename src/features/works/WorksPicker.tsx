@@ -23,6 +23,10 @@ export type WorksPickerProps = {
   error?: string | undefined;
   /** Show only works of this genre (pitching: projects or pieces). */
   genre?: WorkGenre;
+  /** One work only (Story to Screen): radio buttons instead of checkboxes. */
+  single?: boolean;
+  /** Works that cannot be chosen, with the reason shown beside them (pitching: already entered). */
+  unavailable?: ReadonlyMap<number, string>;
 };
 
 /** The signed-in user's works, or null when they could not be loaded. */
@@ -70,7 +74,13 @@ export function WorksPicker(props: WorksPickerProps) {
 
   const shown = (list ?? []).filter((w) => !genre || w.genreId === genre);
   const toggle = (workId: number, on: boolean) =>
-    props.onChange(on ? [...selected.filter((s) => s !== workId), workId] : selected.filter((s) => s !== workId));
+    props.onChange(
+      props.single
+        ? [workId]
+        : on
+          ? [...selected.filter((s) => s !== workId), workId]
+          : selected.filter((s) => s !== workId),
+    );
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const other = locale === 'zh-TW' ? 'en' : 'zh-TW';
@@ -94,13 +104,18 @@ export function WorksPicker(props: WorksPickerProps) {
                   locale === 'zh-TW'
                     ? [w.languageZhTw.title, w.languageEn.title]
                     : [w.languageEn.title, w.languageZhTw.title];
+                const reason = props.unavailable?.get(w.id);
                 return (
                   <li key={w.id}>
-                    <label className="flex items-start gap-3 rounded-md border border-neutral-300 bg-white p-3">
+                    <label
+                      className={`flex items-start gap-3 rounded-md border border-neutral-300 p-3 ${reason ? 'bg-neutral-100' : 'bg-white'}`}
+                    >
                       <input
-                        type="checkbox"
+                        type={props.single ? 'radio' : 'checkbox'}
+                        name={props.single ? `${id}-work` : undefined}
                         className="mt-1 size-4"
                         checked={selected.includes(w.id)}
+                        disabled={!!reason && !selected.includes(w.id)}
                         onChange={(e) => toggle(w.id, e.target.checked)}
                       />
                       <span className="flex flex-col">
@@ -113,6 +128,7 @@ export function WorksPicker(props: WorksPickerProps) {
                           {formatMoney(w.priceTwd.cents, 'TWD', locale)} /{' '}
                           {formatMoney(w.priceUsd.cents, 'USD', locale)}
                         </span>
+                        {reason && <span className="text-sm font-semibold text-neutral-800">{reason}</span>}
                       </span>
                     </label>
                   </li>

@@ -332,10 +332,31 @@ function registrationView({ registration, order, event }: RegistrationRow, now: 
   };
 }
 
+/**
+ * The files a stored form names (`companyLogoFileId`, `storyOutlineFileId`…), by field, as the
+ * uploader shows a file (spec §3 Uploaded file: uid, name, url), so an editor shows their names.
+ */
+async function formFiles(db: Db, form: unknown) {
+  const ids = Object.entries((form ?? {}) as Record<string, unknown>).filter(
+    (e): e is [string, string] => e[0].endsWith('FileId') && typeof e[1] === 'string' && isUuid(e[1]),
+  );
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids.map(([, id]) => id))]));
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return Object.fromEntries(
+    ids
+      .filter(([, id]) => names.has(id))
+      .map(([field, id]) => [field, { uid: id, name: names.get(id)!, url: `/api/v1/files/${id}` }]),
+  );
+}
+
 /** A registration (the form behind an order) of its owner; undefined for anyone else's. */
 export async function findRegistration(db: Db, userId: string, id: string, now = new Date()) {
   const row = await registrationRow(db, userId, id);
-  return row && registrationView(row, now);
+  return row && { ...registrationView(row, now), files: await formFiles(db, row.registration.form) };
 }
 
 /** The registration kind of one of the user's registrations (what its edits are validated with). */

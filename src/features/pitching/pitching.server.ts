@@ -1,0 +1,97 @@
+import { pickMessages } from '@i18n/i18n';
+import { localePath } from '@i18n/locales';
+import { displayIdentity, signInHref } from '@lib/auth';
+import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
+import { stepFromSearch } from '@lib/wizard';
+import { kindOf } from '@domain/registration-kinds';
+import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
+
+/** The messages the pitching islands show (works picker, story form, invoice block, enumerations). */
+const PITCHING_MESSAGES = [
+  'pitching.',
+  'wizard.',
+  'form.',
+  'dialog.',
+  'upload.',
+  'works.',
+  'pay.receipt',
+  'pay.invoiceTitle',
+  'pay.ubn',
+  'enum.storyGenre.',
+  'enum.workCategory.',
+  'enum.workGenre.',
+  'signin.button',
+  'apiError.1',
+  'apiError.pitching_work_limit',
+  'apiError.mixed_work_genres',
+  'apiError.one_work_per_story',
+  'apiError.work_not_found',
+  'apiError.registration_closed',
+  'apiError.registration_not_open',
+  'apiError.content_site_unavailable',
+  'apiError.invalid_upload',
+];
+
+type PitchingStep = 'pick_works' | 'fill_form' | 'pay';
+
+/** The PitchingWizard props of a pitching event's registration page. */
+export function pitchingWizardProps(
+  locals: App.Locals,
+  url: URL,
+  event: { slug: string; type: PitchingType; priceCentsTwd: number; priceCentsUsd: number },
+) {
+  const identity = displayIdentity(locals.token);
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, PITCHING_MESSAGES),
+    event: {
+      slug: event.slug,
+      type: event.type,
+      unitTwd: event.priceCentsTwd,
+      unitUsd: event.priceCentsUsd,
+    },
+    steps: kindOf(event.type).steps.map((s) => locals.t(`pitching.step.${s}` as `pitching.step.${PitchingStep}`)),
+    signedIn: !!identity,
+    email: identity?.email ?? '',
+    signInHref: signInHref(locals.locale, url.pathname),
+    uploadHref: contentSiteHref(locals.locale),
+    conferenceHome: portalConfig().conferenceHomeUrl,
+    initialStep: stepFromSearch(url.search, PITCHING_STEPS),
+  };
+}
+
+/** The contact page's messages of the story editor (the story form, the uploader, the page). */
+const STORY_EDITOR_MESSAGES = [
+  'pitching.form.',
+  'form.',
+  'dialog.',
+  'upload.',
+  'enum.storyGenre.',
+  'contactPage.',
+  'apiError.invalid_upload',
+];
+
+/**
+ * The StoryEditor props: the stored story form with its files as the uploader shows them (their
+ * names from the registration; the files are served at /api/v1/files/{id}).
+ */
+export function storyEditorProps(
+  locals: App.Locals,
+  registration: { id: string; form: Record<string, unknown>; files?: Record<string, unknown> },
+  summaryHref: string,
+) {
+  const files = registration.files ?? {};
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, STORY_EDITOR_MESSAGES),
+    registrationId: registration.id,
+    initial: {
+      ...registration.form,
+      storyOutline: files.storyOutlineFileId ?? null,
+      relationImage: files.relationImageFileId ?? null,
+    },
+    summaryHref,
+  };
+}
