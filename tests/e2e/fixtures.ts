@@ -100,12 +100,12 @@ export async function giveBadge(page: Page, baseURL: string) {
   expect(status).toBe(200);
 }
 
-/** Adds a work on the dev content site (its form in zh-TW) and returns to the portal. */
-export async function addWork(page: Page, titleEn: string, titleZh: string) {
+/** Adds a work (a piece unless told) on the dev content site, its form in zh-TW; returns its id. */
+export async function addWork(page: Page, titleEn: string, titleZh: string, genre: 'piece' | 'project' = 'piece') {
   await page.goto('/dev-content?lang=zh-TW');
   await page.getByLabel('英文名稱').fill(titleEn);
   await page.getByLabel('中文名稱').fill(titleZh);
-  await page.getByRole('radio', { name: '作品' }).check();
+  await page.getByRole('radio', { name: genre === 'piece' ? '完成作品' : '開發中企劃' }).check();
   await page.getByLabel('類別').selectOption({ label: '影集' });
   await page.getByLabel('新臺幣價格（元）').fill('0');
   await page.getByLabel('美元價格（元）').fill('0');
