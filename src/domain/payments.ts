@@ -92,6 +92,18 @@ export const ReceiptDetails = refine(
   },
 );
 
+/**
+ * A receipt as it is stored: empty strings as null, and no business number on a personal
+ * (two-part) invoice. One rule for the pay page and an entry's invoice block.
+ */
+export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
+  return {
+    kind: receipt.kind,
+    invoiceTitle: receipt.invoiceTitle || null,
+    unifiedBusinessNumber: receipt.kind === 'company' ? receipt.unifiedBusinessNumber || null : null,
+  };
+}
+
 /** Body of PUT /orders/{id} and PUT /demonstration_order (and the pay page's submit). */
 export const OrderPaymentUpdate = object({
   payment: optional(PaymentDetails),

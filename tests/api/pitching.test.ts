@@ -122,6 +122,20 @@ describe.each(DATABASES)('pitching entries (%s)', (kind) => {
     };
   }
 
+  it('a personal (two-part) invoice as the wizard sends it: empty title and number stored as none', async () => {
+    const p = await producer('pia@example.com');
+    const res = await enter(
+      p.token,
+      'pitching-project',
+      project([p.projects[0]!], { receipt: { kind: 'personal', invoice_title: '', unified_business_number: '' } }),
+    );
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(await db.select().from(receipts).where(eq(receipts.orderId, created.order_id))).toMatchObject([
+      { kind: 'personal', invoiceTitle: null, unifiedBusinessNumber: null },
+    ]);
+  });
+
   it('a project entry: per-work price in TWD and USD fixed at order time, the invoice, works counted', async () => {
     const p = await producer('pat@example.com');
     const res = await enter(
@@ -236,6 +250,10 @@ describe.each(DATABASES)('pitching entries (%s)', (kind) => {
     const body = await again.json();
     expect(body).toMatchObject({ code: '1', work_id: Number(work) });
     expect(body.message).toBe(`The work ${work} is already used in another pitching registration, please choose again`);
+    // Project and story cannot be entered together: the work entered as a project is refused as a story.
+    const asStory = await enter(p.token, 'pitching-story', await storyBody(p.token, work));
+    expect(asStory.status).toBe(400);
+    expect(await asStory.json()).toMatchObject({ code: '1', work_id: Number(work) });
 
     const racer = p.projects[2]!;
     const race = await Promise.all([0, 1, 2].map(() => enter(p.token, 'pitching-project', project([racer]))));

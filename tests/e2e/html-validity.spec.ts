@@ -168,6 +168,62 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
       ])
         await keep(exhibitor.request, path);
     }
+
+    // A producer (the same account): the pitching wizards, a story entry's summary and contact page.
+    const outline = await exhibitor.evaluate(async () => {
+      const form = new FormData();
+      form.append('file', new File(['%PDF-1.4\n%%EOF\n'], 'outline.pdf', { type: 'application/pdf' }));
+      form.append('purpose', 'story_outline');
+      const res = await fetch('/api/v1/files/upload', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${localStorage.getItem('idc-token')}` },
+      });
+      return ((await res.json()) as { uid: string }).uid;
+    });
+    const member = {
+      name_zh: '甲',
+      name_en: 'A',
+      title_zh: '編劇',
+      title_en: 'Writer',
+      profile_zh: '簡介',
+      profile_en: 'Bio',
+    };
+    const story = await api<{ order_id: string }>(exhibitor, 'POST', '/api/v1/orders?event=pitching-story', {
+      agree_policy: true,
+      agree_terms: true,
+      selected_contents: [works.body.data[0]!.id],
+      setting_zh: '港邊',
+      setting_en: 'A harbour',
+      story_summary_zh: '故事',
+      story_summary_en: 'A story',
+      story_genre_id: 27,
+      story_genre_other: 'Maritime',
+      story_outline_file_id: outline,
+      screen_rights_holder_zh: '甲',
+      screen_rights_holder_en: 'A',
+      character_description_zh: '角色',
+      character_description_en: 'Characters',
+      suitable_for_film_zh: '適合',
+      suitable_for_film_en: 'Suitable',
+      team_members: [member],
+      companies: [{ name_zh: '公司', name_en: 'Co.', profile_zh: '簡介', profile_en: 'About' }],
+    });
+    expect(story.status, JSON.stringify(story.body)).toBe(201);
+    const storyOrder = await api<{ data: { registration_id: string } }>(
+      exhibitor,
+      'GET',
+      `/api/v1/orders/${story.body.order_id}`,
+    );
+    for (const l of LOCALES) {
+      for (const path of [
+        `/${l}/events/pitching-project/registrations/new`,
+        `/${l}/events/pitching-story/registrations/new?step=form`,
+        `/${l}/events/pitching-story/registrations/${story.body.order_id}`,
+        `/${l}/events/pitching-story/registrations/${story.body.order_id}/contact?reg=${storyOrder.body.data.registration_id}`,
+      ])
+        await keep(exhibitor.request, path);
+    }
     await exhibitor.close();
 
     // One run of the checker over every page.
@@ -183,7 +239,7 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
     const errors = report.messages
       .filter((m) => m.type === 'error' || (m.type === 'non-document-error' && m.subType !== 'internal'))
       .map((m) => `${files.get(decodeURI(m.url)) ?? m.url}:${m.lastLine ?? '?'} ${m.message} [${m.extract ?? ''}]`);
-    expect(files.size).toBe(LOCALES.length * 25);
+    expect(files.size).toBe(LOCALES.length * 29);
     expect(errors, 'Nu HTML Checker errors').toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
@@ -426,7 +427,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             {field('badge', 'companyNameEn')}
           </fieldset>
           <div className="card">
-            <Suspense fallback={<p className="text-sm">{t('badge.photo')}</p>}>
+            <ClientSuspense fallback={<p className="text-sm">{t('badge.photo')}</p>}>
               <Uploader
                 id="personal_photo"
                 purpose="personal_photo"
@@ -438,7 +439,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
                 error={errors.personalPhotoFileId}
                 imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
               />
-            </Suspense>
+            </ClientSuspense>
           </div>
           <div className="flex flex-wrap justify-between gap-3">
             <button type="button" className="btn-secondary" onClick={back}>
@@ -451,7 +452,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
         </form>
       )}
       {confirming && (
-        <Suspense fallback={null}>
+        <ClientSuspense fallback={null}>
           <ConfirmDialog
             open={confirming}
             onOpenChange={(open) => !busy && setConfirming(open)}
@@ -462,7 +463,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             onConfirm={() => void submit()}
             busy={busy}
           />
-        </Suspense>
+        </ClientSuspense>
       )}
       {alertElement}
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />

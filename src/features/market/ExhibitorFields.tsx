@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, useRef } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { TextField } from '@components/ui/TextField';
 import { SelectField } from '@components/forms/SelectField';
 import { TextAreaField } from '@components/forms/TextAreaField';
@@ -149,7 +150,7 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
           )}
         </fieldset>
         <div className="md:col-span-2">
-          <Suspense fallback={<p className="text-sm">{t('market.form.companyLogo')}</p>}>
+          <ClientSuspense fallback={<p className="text-sm">{t('market.form.companyLogo')}</p>}>
             <Uploader
               id="company_logo"
               purpose="company_logo"
@@ -160,7 +161,7 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
               error={errors.companyLogoFileId}
               required={false}
             />
-          </Suspense>
+          </ClientSuspense>
         </div>
       </fieldset>
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
@@ -404,7 +405,7 @@ export default function MarketWizard(props: MarketWizardProps) {
           {headingEl(t('market.step.pick_works'))}
           {!props.signedIn && signInPrompt}
           <p className="text-sm text-neutral-700">{t('market.works.intro')}</p>
-          <Suspense fallback={<p className="text-sm">{t('market.works.loading')}</p>}>
+          <ClientSuspense fallback={<p className="text-sm">{t('market.works.loading')}</p>}>
             <WorksPicker
               t={t}
               locale={props.locale}
@@ -420,7 +421,7 @@ export default function MarketWizard(props: MarketWizardProps) {
               uploadHref={props.uploadHref}
               error={worksError}
             />
-          </Suspense>
+          </ClientSuspense>
           <div className="flex flex-wrap justify-between gap-3">
             {backButton}
             <button type="button" className="btn-primary" disabled={!props.signedIn} onClick={nextFromWorks}>

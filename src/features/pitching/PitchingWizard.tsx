@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
@@ -416,7 +417,7 @@ export default function PitchingWizard(props: PitchingWizardProps) {
                 : t('pitching.wizard.usage', { used: usage.worksUsed, limit: usage.worksLimit, left })}
             </p>
           )}
-          <Suspense fallback={<p className="text-sm">{t('pitching.wizard.loadingWorks')}</p>}>
+          <ClientSuspense fallback={<p className="text-sm">{t('pitching.wizard.loadingWorks')}</p>}>
             <WorksPicker
               t={t}
               locale={props.locale}
@@ -430,7 +431,7 @@ export default function PitchingWizard(props: PitchingWizardProps) {
               single={story}
               unavailable={unavailable}
             />
-          </Suspense>
+          </ClientSuspense>
           {checkbox('agreePolicy')}
           {checkbox('agreeTerms')}
           {worksError && (
@@ -473,9 +474,9 @@ export default function PitchingWizard(props: PitchingWizardProps) {
             )}
           </section>
           {story && (
-            <Suspense fallback={<p className="text-sm">{t('pitching.wizard.loadingForm')}</p>}>
+            <ClientSuspense fallback={<p className="text-sm">{t('pitching.wizard.loadingForm')}</p>}>
               <StoryFields t={t} values={draft.story} onChange={updateStory} errors={errors} />
-            </Suspense>
+            </ClientSuspense>
           )}
           <InvoiceFields
             t={t}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, useRef } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SelectField } from '@components/forms/SelectField';
 import { TextAreaField } from '@components/forms/TextAreaField';
 import { TextField } from '@components/ui/TextField';
@@ -67,7 +68,7 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
   const set = <K extends keyof StoryValues>(name: K, value: StoryValues[K]) =>
     onChange((v) => ({ ...v, [name]: value }));
 
-  /** A text of the story: a one-line input up to 256 characters, a textarea beyond. */
+  /** A text of the story: a one-line input up to 256 characters, a text area beyond. */
   const story = (name: StoryText) => {
     const max = STORY_LIMITS[name];
     const common = {
@@ -80,7 +81,9 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
       requiredLabel: required,
       error: errors[name],
     };
-    return max > L.text ? <TextAreaField {...common} rows={max >= 1000 ? 5 : 3} /> : <TextField {...common} />;
+    // The Chinese setting (200) sits beside the English one (800): both are text areas.
+    const long = max > L.text || name === 'settingZh';
+    return long ? <TextAreaField {...common} rows={max >= 1000 ? 5 : 3} /> : <TextField {...common} />;
   };
 
   const setMember = (index: number, name: keyof MemberRow, value: string) =>
@@ -158,7 +161,7 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
         {story('characterDescriptionEn')}
         {story('suitableForFilmZh')}
         {story('suitableForFilmEn')}
-        <Suspense fallback={<p className="text-sm">{t('pitching.form.storyOutline')}</p>}>
+        <ClientSuspense fallback={<p className="text-sm">{t('pitching.form.storyOutline')}</p>}>
           <div>
             <Uploader
               id="story_outline"
@@ -182,7 +185,7 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
               required={false}
             />
           </div>
-        </Suspense>
+        </ClientSuspense>
       </fieldset>
 
       <fieldset className="card space-y-4">

@@ -36,4 +36,11 @@ describe('mail messages', () => {
     expect(mt('zh-TW', 'paid.subject', { orderNo: 'TC1' })).toBe('訂單 TC1 付款收據');
     expect(mt('en', 'paid.subject')).toBe('Receipt for order {{orderNo}}');
   });
+  it('say one link, not "1 links", for a count of one', () => {
+    expect(mt('en', 'included.subject', { item: 'Story to Screen', count: 1 })).toBe(
+      'Your exhibitor badge link for Story to Screen',
+    );
+    expect(mt('en', 'included.subject', { item: 'Market', count: 4 })).toBe('Your 4 exhibitor badge links for Market');
+    expect(mt('zh-TW', 'included.subject', { item: '故事提案', count: 1 })).toBe('故事提案：您的展商識別證連結');
+  });
 });

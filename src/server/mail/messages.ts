@@ -108,9 +108,12 @@ const en = {
   'link.once': 'The link works once: after you have used it, it is refused.',
 
   'included.subject': 'Your {{count}} exhibitor badge links for {{item}}',
+  'included.subject_one': 'Your exhibitor badge link for {{item}}',
   'included.heading': 'Your included badges',
   'included.body':
     'Your registration for {{item}} includes {{count}} {{identity}} badges. Send each link below to one person: they open it, sign in with their own account and fill in their badge form.',
+  'included.body_one':
+    'Your registration for {{item}} includes one {{identity}} badge. Send the link below to the person who will use it: they open it, sign in with their own account and fill in their badge form.',
   'included.linksHeading': 'Badge links',
   'included.link': 'Badge {{n}}',
   'included.once': 'Each link works once. Your registration page shows which links have been used, and by whom.',
@@ -252,9 +255,12 @@ const zhTW: Record<MessageKey, string> = {
   'link.once': '此連結僅能使用一次，使用後即失效。',
 
   'included.subject': '{{item}}：您的 {{count}} 張展商識別證連結',
+  'included.subject_one': '{{item}}：您的展商識別證連結',
   'included.heading': '您的附贈識別證',
   'included.body':
     '您的「{{item}}」報名附贈 {{count}} 張「{{identity}}」識別證。請將下方每個連結分別寄給一位使用者：對方開啟連結、以自己的帳號登入並填寫識別證資料。',
+  'included.body_one':
+    '您的「{{item}}」報名附贈 1 張「{{identity}}」識別證。請將下方連結寄給使用者：對方開啟連結、以自己的帳號登入並填寫識別證資料。',
   'included.linksHeading': '識別證連結',
   'included.link': '識別證 {{n}}',
   'included.once': '每個連結僅能使用一次。您的報名頁面會顯示哪些連結已被使用，以及使用者是誰。',
@@ -297,9 +303,14 @@ const zhTW: Record<MessageKey, string> = {
 
 export const MAIL_MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, 'zh-TW': zhTW };
 
-/** The message `key` in `locale`, with `{{name}}` placeholders filled in. */
+/**
+ * The message `key` in `locale`, with `{{name}}` placeholders filled in; for `count` 1 the
+ * `{key}_one` form when there is one (English plurals; Chinese has the same text in both).
+ */
 export function mt(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
-  return MAIL_MESSAGES[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+  const messages = MAIL_MESSAGES[locale];
+  const one = values.count === 1 ? messages[`${key}_one` as MessageKey] : undefined;
+  return (one ?? messages[key]).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
     name in values ? String(values[name]) : `{{${name}}}`,
   );
 }

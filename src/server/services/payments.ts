@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError, notFoundError } from '@domain/errors';
 import { money, toGatewayAmount } from '@domain/money';
 import { detailsEditRefusal, SETTLEABLE_STATUSES } from '@domain/order-lifecycle';
-import { currencyOf, isTransfer, type OrderPaymentUpdate } from '@domain/payments';
+import { currencyOf, isTransfer, receiptValues, type OrderPaymentUpdate } from '@domain/payments';
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
 import { events, orderPayments, orders, receipts, users } from '../db/schema';
@@ -89,12 +89,7 @@ export async function updateOrderPayment(
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
     }
     if (receipt) {
-      const values = {
-        kind: receipt.kind,
-        invoiceTitle: receipt.invoiceTitle || null,
-        unifiedBusinessNumber: receipt.kind === 'company' ? receipt.unifiedBusinessNumber || null : null,
-        updatedAt: ctx.now,
-      };
+      const values = { ...receiptValues(receipt), updatedAt: ctx.now };
       await tx
         .insert(receipts)
         .values({ orderId: order.id, ...values })

@@ -12,7 +12,7 @@ import {
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { countryByIso } from '@domain/reference/countries';
 import { registrationFormEditable } from '@domain/orders';
-import type { ReceiptDetails as ReceiptStruct } from '@domain/payments';
+import { receiptValues, type ReceiptDetails as ReceiptStruct } from '@domain/payments';
 import type { Infer } from 'superstruct';
 type ReceiptDetails = Infer<typeof ReceiptStruct>;
 import { StoryForm, type ProjectRegistration, type StoryRegistration } from '@domain/pitching';
@@ -269,7 +269,8 @@ export async function registerForEvent(
               quantity: parts.contents.length,
               within: async (tx: Tx, order: OrderRow) => {
                 await takeQuota(tx, order);
-                if (parts.receipt) await tx.insert(receipts).values({ orderId: order.id, ...parts.receipt });
+                if (parts.receipt)
+                  await tx.insert(receipts).values({ orderId: order.id, ...receiptValues(parts.receipt) });
               },
             }
           : {}),
