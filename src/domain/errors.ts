@@ -42,6 +42,7 @@ export const DOMAIN_ERRORS = {
   mixed_work_genres: 'Projects and pieces cannot be entered together',
   one_work_per_story: 'Story to Screen takes one work per entry',
   invalid_upload: 'Upload the file again',
+  invalid_email: 'Enter a valid e-mail address',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPROVAL_STATUSES,
+  commandsAllowed,
   decide,
   detailsEditRefusal,
   initialState,
@@ -264,5 +265,17 @@ describe('editing the payment details', () => {
       detailsEditRefusal({ paymentStatus: 'checking', paymentExpiresAt: null }, { now: NOW, formModifyExpiresAt: past })
         ?.code,
     ).toBe('form_modify_expired');
+  });
+});
+
+describe("commandsAllowed (the back office's actions)", () => {
+  it('offers approval commands while waiting, payment commands once payable', () => {
+    expect(commandsAllowed({ paymentStatus: 'pending', approvalStatus: 'pending_approval' }).sort()).toEqual(
+      ['approve', 'cancel', 'decline', 'expire', 'reject', 'start_review'].sort(),
+    );
+    expect(commandsAllowed({ paymentStatus: 'checking', approvalStatus: null }).sort()).toEqual(
+      ['cancel', 'declare_transfer', 'pay'].sort(),
+    );
+    expect(commandsAllowed({ paymentStatus: 'canceled', approvalStatus: 'rejected' })).toEqual([]);
   });
 });

@@ -141,6 +141,23 @@ export const TRANSITIONS: Record<CommandType, Rule> = {
   cancel: { from: ['pending', 'checking', 'free', 'paid'], to: 'canceled', releasesSeat: true, event: 'canceled' },
 };
 
+/**
+ * The commands the transition table allows an order in its current state (the back office shows
+ * these actions); the server decides again with the time rules when one is sent.
+ */
+export function commandsAllowed(order: {
+  paymentStatus: PaymentStatus;
+  approvalStatus: ApprovalStatus | null;
+}): CommandType[] {
+  return (Object.keys(TRANSITIONS) as CommandType[]).filter((type) => {
+    const rule = TRANSITIONS[type];
+    return (
+      rule.from.includes(order.paymentStatus) &&
+      (!rule.approvalFrom || rule.approvalFrom.includes(order.approvalStatus))
+    );
+  });
+}
+
 export type OrderFacts = {
   paymentStatus: PaymentStatus;
   approvalStatus: ApprovalStatus | null;

@@ -104,6 +104,8 @@ const ConfigStruct = object({
   CONTENT_SITE_CLIENT_SECRET: defaulted(size(string(), 1, 256), 'dev-content-secret'),
   /** Timeout of one call to the content site (GETs are retried up to 2 times). */
   CONTENT_SITE_TIMEOUT_MS: defaulted(Int, 5_000),
+  /** Organisers (the back office): comma-separated e-mails, besides those granted by `npm run organisers`. */
+  ORGANISER_EMAILS: optional(pattern(string(), /^\s*[^\s@,]+@[^\s@,]+(?:\s*,\s*[^\s@,]+@[^\s@,]+)*\s*,?\s*$/)),
 });
 
 export type Config = Infer<typeof ConfigStruct> & {
@@ -117,6 +119,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   devMailbox: boolean;
   /** True when the embedded dev content site (/dev-content) serves the works: no CONTENT_SITE_URL. */
   devContent: boolean;
+  /** ORGANISER_EMAILS as lower-cased e-mails. */
+  organiserEmails: readonly string[];
 };
 
 /** Parses a configuration from an environment-like record; throws a readable Error. */
@@ -170,6 +174,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
       devMailbox: !parsed.SMTP_URL && !parsed.IDENTITY_URL,
       devContent: !parsed.CONTENT_SITE_URL,
+      organiserEmails: Object.freeze(
+        (parsed.ORGANISER_EMAILS ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     });
   } catch (error) {
     if (error instanceof StructError) {

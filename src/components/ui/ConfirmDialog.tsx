@@ -15,6 +15,8 @@ export function ConfirmDialog(props: {
   cancelLabel: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** More of the dialog between its description and its buttons (a field the action needs). */
+  children?: ReactNode;
 }) {
   const [opener] = useState(() =>
     typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
@@ -24,6 +26,7 @@ export function ConfirmDialog(props: {
       <ModalContent returnFocus={opener}>
         <Dialog.Title className="text-lg font-semibold">{props.title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-neutral-700">{props.description}</Dialog.Description>
+        {props.children}
         <div className="mt-6 flex justify-end gap-3">
           <Dialog.Close asChild>
             <button type="button" className="btn-secondary">

@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import type { Event } from '@domain/events';
 import type { Order } from '@domain/orders';
-import { load, loadFailure } from '../orders/orders.server';
+import { load, loadFailure } from '@lib/load';
 import type { Badge, BadgeIdentity, PickupSlot } from '@domain/badges';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';

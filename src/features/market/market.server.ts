@@ -5,7 +5,7 @@ import { displayIdentity, signInHref } from '@lib/auth';
 import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
 import { kindOf } from '@domain/registration-kinds';
-import { load } from '../orders/orders.server';
+import { load } from '@lib/load';
 import { countryOptions } from './countries.server';
 import { marketStepNames, type MarketType } from './MarketWizard';
 

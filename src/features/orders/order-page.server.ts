@@ -5,7 +5,8 @@ import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
 import { signInRedirect } from '../auth/auth.server';
 import { loadEvent } from '../badges/badges.server';
-import { loadOrder, type LoadFailure } from './orders.server';
+import { loadOrder } from './orders.server';
+import type { LoadFailure } from '@lib/load';
 
 /**
  * The loader of an event order's own pages (summary, pending): sign-in, the order, a 404 back to

@@ -1,54 +1,10 @@
-import { ApiError, type ApiClient } from '@lib/api';
+import type { ApiClient } from '@lib/api';
+import { load } from '@lib/load';
 import { headlineStatus, standingOrderFor, type HeadlineStatus, type Order } from '@domain/orders';
 import { orderPages } from '@domain/registration-kinds';
 
 /** Orders page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 100;
-
-/** A loader call the API failed: the 5xx status the page answers with and its reason phrase. */
-export type LoadFailure = { kind: 'error'; status: number; statusText: string };
-
-export type LoadResult<T> = { kind: 'ok'; data: T } | { kind: 'not_found' } | { kind: 'unauthorized' } | LoadFailure;
-
-const REASONS: Record<number, string> = {
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/**
- * A failed API call as pages show it (spec §8 error page): the page answers with a 5xx status
- * (the API's own 500/503/504, 504 when the call timed out, 502 for anything else the page cannot
- * use) and only that status's standard phrase. The API's URL, its error text and the transport
- * error go to the log, never to the reader.
- */
-export function loadFailure(error: ApiError): LoadFailure {
-  const status = error.status in REASONS ? error.status : error.code === 'timeout' ? 504 : 502;
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: 'API call failed',
-      status: error.status,
-      code: error.code,
-      error: error.message,
-      ...(error.detail ? { detail: error.detail } : {}),
-    }),
-  );
-  return { kind: 'error', status, statusText: REASONS[status]! };
-}
-
-/** Runs a loader call and sorts its outcome the way pages handle them (spec §8). */
-export async function load<T>(call: () => Promise<T>): Promise<LoadResult<T>> {
-  try {
-    return { kind: 'ok', data: await call() };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401) return { kind: 'unauthorized' };
-    if (error.status === 404) return { kind: 'not_found' };
-    return loadFailure(error);
-  }
-}
 
 /** The signed-in user's orders (up to 100, newest first) for the orders page. */
 export const loadOrders = (api: ApiClient) =>

@@ -9,7 +9,8 @@ import { pickMessages } from '@i18n/i18n';
 import { localePath, type Locale } from '@i18n/locales';
 import { portalConfig } from '@lib/portal-config.server';
 import type { PaymentType } from '@domain/payments';
-import { loadOrder, type LoadResult } from '../orders/orders.server';
+import { loadOrder } from '../orders/orders.server';
+import type { LoadResult } from '@lib/load';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
 

@@ -25,6 +25,7 @@ import { operatorRoutes } from './routes/operator';
 import { paymentRoutes } from './routes/payments';
 import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
+import { adminRoutes, organiserOnly } from './routes/admin';
 
 export const TOKEN_COOKIE = 'idc-token';
 const STATE_COOKIE = 'idc-state';
@@ -146,6 +147,7 @@ export function createApi(deps: ApiDeps) {
     log,
     auth,
     authOrCookie,
+    organiser: organiserOnly({ deps, auth, authOrCookie }),
     optionalAuth,
     readJson,
     validQuery,
@@ -257,6 +259,7 @@ export function createApi(deps: ApiDeps) {
   contentRoutes(app, ctx);
   operatorRoutes(app, ctx, deps.operatorToken);
   referenceRoutes(app, ctx);
+  adminRoutes(app, ctx);
 
   return app;
 }

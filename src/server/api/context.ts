@@ -20,6 +20,7 @@ export type ApiConfig = Pick<
   | 'PICKUP_CODE_SECRET'
   | 'NEWEBPAY_VERSION'
   | 'MAIL_FROM'
+  | 'organiserEmails'
 >;
 
 export type ApiDeps = {
@@ -48,6 +49,8 @@ export type RouteContext = {
   auth: MiddlewareHandler<Env>;
   /** Bearer token, or the identity cookie (GET links the browser opens directly). */
   authOrCookie: MiddlewareHandler<Env>;
+  /** Signed in (401 otherwise) as an organiser (403 otherwise), checked on every request (back office). */
+  organiser: MiddlewareHandler<Env>;
   /** A Bearer token when one is sent (a bad one is 401); none: the route runs for a visitor, without `user`. */
   optionalAuth: MiddlewareHandler<Env>;
   /** Parses a JSON body (snake_case → camelCase) and validates it; 400 with the issues otherwise. */

@@ -15,6 +15,7 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found`);
 export const unauthorized = (message = 'Sign-in required') => new ApiError(401, 'unauthorized', message);
+export const forbidden = (message = 'This is for the organisers only') => new ApiError(403, 'forbidden', message);
 export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
   new ApiError(400, code, message, details);
 
@@ -58,6 +59,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   no_registration_form: 400,
   '1': 400,
   pitching_work_limit: 400,
+  invalid_email: 400,
   mixed_work_genres: 400,
   one_work_per_story: 400,
   invalid_upload: 400,

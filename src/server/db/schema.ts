@@ -55,6 +55,10 @@ export const users = pgTable(
     subject: text('subject').notNull().unique(),
     email: text('email').notNull(),
     name: text('name'),
+    /**
+     * Unused since migration 0010: the organiser role belongs to an e-mail (`organisers`,
+     * ORGANISER_EMAILS). Kept until no running instance reads it (migrations widen, then narrow).
+     */
     role: text('role').notNull().default('registrant'),
     createdAt: created(),
     updatedAt: updated(),
@@ -63,6 +67,23 @@ export const users = pgTable(
     index('users_email_idx').on(sql`lower(${t.email})`),
     check('users_role_check', inList('role', ['registrant', 'organiser'])),
   ],
+);
+
+/**
+ * The organisers granted by `npm run organisers -- add <email>` (the back office, issue 11),
+ * besides those of ORGANISER_EMAILS: the role belongs to the e-mail, so it can be granted before
+ * the person first signs in, and it is read on every back-office request.
+ */
+export const organisers = pgTable(
+  'organisers',
+  {
+    /** Lower-cased e-mail. */
+    email: text('email').primaryKey(),
+    /** Who granted it (the operator's name, or an organiser's e-mail). */
+    grantedBy: text('granted_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [check('organisers_email_check', sql`${t.email} = lower(${t.email}) and ${t.email} like '%_@_%'`)],
 );
 
 export const events = pgTable(

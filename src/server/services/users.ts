@@ -10,7 +10,6 @@ export type User = {
   subject: string;
   email: string;
   name: string | null;
-  role: 'registrant' | 'organiser';
 };
 
 /**
@@ -36,7 +35,7 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
           target: users.subject,
           set: { email: claims.email, name: claims.name, updatedAt: sql`now()` },
         })
-        .returning({ id: users.id, subject: users.subject, email: users.email, name: users.name, role: users.role });
+        .returning({ id: users.id, subject: users.subject, email: users.email, name: users.name });
       const user = row as User;
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
       cache.set(key, user);

@@ -7,6 +7,7 @@ import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
 import { queueBadgeLinkMail } from '../../mail/outbox';
 import { createBadgeLink } from '../../services/badges';
+import { addOrganiser, listOrganisers, removeOrganiser } from '../../services/organisers';
 import type { ActorRef } from '../../services/order-state';
 import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../services/payments';
 import type { ApiApp, Env, RouteContext } from '../context';
@@ -117,6 +118,20 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   app.post('/operator/expire', async (c) =>
     ctx.send(c, { data: { expired: await expireOverdueOrders(deps.db, ctx.now()) } }),
   );
+
+  // The organisers of the back office (npm run organisers): granted by e-mail, read on every request.
+  app.get('/operator/organisers', async (c) =>
+    ctx.send(c, { data: await listOrganisers(deps.db, deps.config.organiserEmails) }),
+  );
+  const OrganiserBody = object({ email: size(string(), 3, 254) });
+  app.post('/operator/organisers', async (c) => {
+    const body = await ctx.readJson(c, OrganiserBody);
+    return ctx.send(c, { data: await addOrganiser(deps.db, body.email, organiser(c).id ?? 'operator') });
+  });
+  app.post('/operator/organisers/remove', async (c) => {
+    const body = await ctx.readJson(c, OrganiserBody);
+    return ctx.send(c, { data: await removeOrganiser(deps.db, body.email) });
+  });
 
   app.post('/operator/badge-links', async (c) => {
     const body = await ctx.readJson(

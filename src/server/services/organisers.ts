@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import { DomainError } from '@domain/errors';
+import type { Db } from '../db/client';
+import { organisers } from '../db/schema';
+
+/*
+ * Who may use the back office (issue 11): an e-mail in ORGANISER_EMAILS (configuration), or one
+ * granted with `npm run organisers -- add <email>` (the `organisers` table). The role belongs to
+ * the e-mail the identity service vouches for, and is read on every back-office request: a grant
+ * or a removal takes effect on the next request, on every instance.
+ */
+
+const normal = (email: string) => email.trim().toLowerCase();
+const EMAIL = /^[^\s@,]+@[^\s@,]+$/;
+
+/** Whether `email` is an organiser's (configuration first, then the granted ones). */
+export async function isOrganiser(db: Db, configured: readonly string[], email: string): Promise<boolean> {
+  const key = normal(email);
+  if (configured.includes(key)) return true;
+  const [row] = await db.select({ email: organisers.email }).from(organisers).where(eq(organisers.email, key)).limit(1);
+  return row !== undefined;
+}
+
+/** Grants the role to an e-mail (idempotent). */
+export async function addOrganiser(db: Db, email: string, grantedBy: string) {
+  const key = normal(email);
+  if (!EMAIL.test(key)) throw new DomainError('invalid_email', 'Expected an e-mail address');
+  const [row] = await db
+    .insert(organisers)
+    .values({ email: key, grantedBy })
+    .onConflictDoNothing()
+    .returning({ email: organisers.email });
+  return { email: key, added: row !== undefined };
+}
+
+/** Takes the role back (configured e-mails stay organisers until the configuration changes). */
+export async function removeOrganiser(db: Db, email: string) {
+  const key = normal(email);
+  const rows = await db.delete(organisers).where(eq(organisers.email, key)).returning({ email: organisers.email });
+  return { email: key, removed: rows.length > 0 };
+}
+
+/** The granted organisers and the configured ones, each marked with where the role comes from. */
+export async function listOrganisers(db: Db, configured: readonly string[]) {
+  const rows = await db.select().from(organisers).orderBy(asc(organisers.email));
+  return [
+    ...configured.map((email) => ({ email, source: 'configuration' as const, grantedBy: null, createdAt: null })),
+    ...rows
+      .filter((r) => !configured.includes(r.email))
+      .map((r) => ({ email: r.email, source: 'granted' as const, grantedBy: r.grantedBy, createdAt: r.createdAt })),
+  ];
+}
