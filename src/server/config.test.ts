@@ -17,6 +17,14 @@ describe('configuration (DESIGN D13)', () => {
     expect(config.sandboxGateway).toBe(true);
     expect(config.NEWEBPAY_VERSION).toBe('2.0');
   });
+  it('reads the organisers as lower-cased e-mails, and refuses a list that is not one', () => {
+    expect(parseConfig({ ORGANISER_EMAILS: ' Olivia@Example.com, desk@example.com,' }).organiserEmails).toEqual([
+      'olivia@example.com',
+      'desk@example.com',
+    ]);
+    expect(parseConfig({}).organiserEmails).toEqual([]);
+    expect(() => parseConfig({ ORGANISER_EMAILS: 'olivia, desk@example.com' })).toThrow(/ORGANISER_EMAILS/);
+  });
   it('names the variable that is wrong', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseConfig({ CONFERENCE_HOME_URL: 'not a url' })).toThrow(/CONFERENCE_HOME_URL/);
