@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { clearDraft, readDraft, saveDraft } from './draft.store';
 
 /*
  * What every wizard shares: its step lives in the URL (`?step=form`) with one history entry per
@@ -112,4 +113,64 @@ export function usePageRestore(restore: () => void) {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
+}
+
+/**
+ * A form's draft kept per user and form in the tab (sessionStorage, lib/draft.store): read after
+ * hydration (the server cannot see the tab's storage; until then the form shows what the server
+ * rendered), then every change saved at once — so a reload, a language switch or Back never loses
+ * it — while `keep(draft)` says there is something to keep (cleared otherwise), and not once
+ * `done` (after a submit). `reload()` reads it again (a page back from the back-forward cache).
+ */
+export function useKeptDraft<D>(options: {
+  key: string | null;
+  empty: () => D;
+  /** A stored draft, checked field by field (storage may hold anything), or null. */
+  parse: (raw: unknown) => D | null;
+  keep: (draft: D) => boolean;
+  done: boolean;
+}): { draft: D; setDraft: Dispatch<SetStateAction<D>>; restored: boolean; reload: () => void } {
+  const { key, empty, parse, keep, done } = options;
+  const [draft, setDraft] = useState<D>(empty);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    const saved = key ? parse(readDraft(key)) : null;
+    if (saved) setDraft(saved);
+    setRestored(true);
+  }, [key]);
+
+  useEffect(() => {
+    if (!restored || !key || done) return;
+    if (keep(draft)) saveDraft(key, draft);
+    else clearDraft(key);
+  }, [draft, key, restored, done]);
+
+  const reload = () => setDraft((key && parse(readDraft(key))) || empty());
+  return { draft, setDraft, restored, reload };
+}
+
+/**
+ * The ref of the step's heading, which takes the focus when the step changes (not on the first
+ * render), so keyboard and screen-reader users start at the top of the new step.
+ */
+export function useStepHeading(step: number, onChange?: (step: number) => void) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    onChange?.(step);
+    requestAnimationFrame(() => heading.current?.focus());
+  }, [step]);
+  return heading;
+}
+
+/** Moves the focus to the first field marked invalid in a form (after the errors have rendered). */
+export function focusFirstError() {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
+  );
 }

@@ -219,6 +219,7 @@ test.describe('Story to Screen', () => {
     await expect(page.getByText('Fee: TWD 1,000', { exact: true })).toBeVisible();
 
     // Required fields are named on submit; the first one takes the focus.
+    await expect(page.getByLabel('Setting (Chinese)')).toBeVisible();
     await page.getByRole('button', { name: w.submit }).click();
     await expect(page.getByLabel('Setting (Chinese)')).toBeFocused();
     await expect(page.getByText('This field is required').first()).toBeVisible();

@@ -6,7 +6,7 @@ import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { stillFailing } from '@lib/form-errors';
 import { issuePaths } from '@lib/form-values';
-import { useLeaveGuard } from '@lib/wizard';
+import { focusFirstError, useLeaveGuard } from '@lib/wizard';
 
 /**
  * The contact page's editor of a registration form (spec §2 …/contact?reg=, §4 Form editing, §8
@@ -50,11 +50,6 @@ export function FormEditor<V>(props: {
     const kept = stillFailing(errors, props.errorsOf(values));
     if (kept) setErrors(kept);
   }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
-    );
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -9,9 +9,9 @@ import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
+import { clearDraft, draftKey } from '@lib/draft.store';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
-import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
+import { useHistoryStep, useKeptDraft, useLeaveGuard, usePageRestore, useStepHeading } from '@lib/wizard';
 import type { UploadedFile } from '../uploads/Uploader';
 import { BadgeApplication, LIMITS } from '@domain/badges';
 
@@ -104,9 +104,6 @@ export type BadgeWizardProps = {
 export default function BadgeWizard(props: BadgeWizardProps) {
   const t = createT(props.messages);
   const { step, go, back } = useHistoryStep(BADGE_STEPS, props.initialStep ?? 0);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  /** The stored draft has been read (before that, the form shows what the server rendered). */
-  const [restored, setRestored] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
@@ -114,9 +111,9 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const closeToast = useCallback(() => setToast(null), [setToast]);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
-  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step change moves the focus to the step's heading; the form step preloads the dialogs.
+  const heading = useStepHeading(step, (s) => s === 1 && void loadDialogs());
   const submitButton = useRef<HTMLButtonElement>(null);
-  const firstRender = useRef(true);
   const key =
     props.signedIn && props.email
       ? draftKey(
@@ -124,6 +121,15 @@ export default function BadgeWizard(props: BadgeWizardProps) {
           props.mode === 'professional' ? 'badge-professional' : `badge-${props.linkType}-${props.code}`,
         )
       : null;
+  // The draft of this user and form (a reload, a language switch or Back never loses it).
+  const { draft, setDraft, restored, reload } = useKeptDraft({
+    key,
+    empty: () => EMPTY,
+    parse: parseDraft,
+    keep: (d) => hasInput(d) || d.agreed,
+    done: submitted,
+  });
+
   const { agreed, applicant, printed, same, photo } = draft;
   const steps =
     props.mode === 'professional'
@@ -131,35 +137,11 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
   const home = `${props.base}${props.mode === 'free' ? '/account/orders' : '/account/badge'}`;
 
-  // The draft of this user and form, after hydration (the server cannot see the tab's storage).
-  useEffect(() => {
-    const saved = key ? parseDraft(readDraft(key)) : null;
-    if (saved) setDraft(saved); // eslint-disable-line react-hooks/set-state-in-effect
-    setRestored(true);
-  }, [key]);
-
-  // Every change is kept at once, so a reload, a language switch or Back never loses it.
-  useEffect(() => {
-    if (!restored || !key || submitted) return;
-    if (hasInput(draft) || draft.agreed) saveDraft(key, draft);
-    else clearDraft(key);
-  }, [draft, key, restored, submitted]);
-
   // The form step needs a signed-in user who ticked the notice; a URL or history entry that
   // opens it otherwise lands on the first step.
   useEffect(() => {
     if (restored && step > 0 && (!props.signedIn || !agreed)) go(0, { replace: true });
   }, [restored, step, agreed, props.signedIn, go]);
-
-  // Each step change moves the focus to the step's heading (after the first render).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (step === 1) void loadDialogs();
-    requestAnimationFrame(() => heading.current?.focus());
-  }, [step]);
 
   const allowLeave = useLeaveGuard(restored && !submitted && hasInput(draft));
   /** Leaves for a page where the application is over (the user holds a badge): nothing to keep. */
@@ -181,7 +163,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     setBusy(false);
     setConfirming(false);
     setSubmitted(false);
-    setDraft((key && parseDraft(readDraft(key))) || EMPTY);
+    reload();
   });
 
   const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));

@@ -6,9 +6,16 @@ import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
+import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
-import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
+import {
+  focusFirstError,
+  useHistoryStep,
+  useKeptDraft,
+  useLeaveGuard,
+  usePageRestore,
+  useStepHeading,
+} from '@lib/wizard';
 import { ExhibitorForm, MarketRegistration, participationTypesFor } from '@domain/market';
 import type { Work } from '@domain/works';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
@@ -108,32 +115,24 @@ export default function MarketWizard(props: MarketWizardProps) {
   const online = type === 'market_online';
   const names = marketStepNames(type);
   const { step, go, back } = useHistoryStep(names, props.initialStep ?? 0);
-  const [draft, setDraft] = useState<Draft>(() => emptyDraft(type));
-  const [restored, setRestored] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [worksError, setWorksError] = useState<string | undefined>();
   const [works, setWorks] = useState<Work[] | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useStepHeading(step);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const firstRender = useRef(true);
   const key = props.signedIn && props.email ? draftKey(props.email, `market-${props.event.slug}`) : null;
+  const { draft, setDraft, restored, reload } = useKeptDraft({
+    key,
+    empty: () => emptyDraft(type),
+    parse: (raw) => parseDraft(raw, type),
+    keep: (d) => hasInput(d) || d.agreeTerms || d.agreeDisclosure,
+    done: submitted,
+  });
   const offered = participationTypesFor(type);
   const identityDone = draft.agreeTerms && draft.agreeDisclosure && draft.identity !== null;
-
-  useEffect(() => {
-    const saved = key ? parseDraft(readDraft(key), type) : null;
-    if (saved) setDraft(saved); // eslint-disable-line react-hooks/set-state-in-effect
-    setRestored(true);
-  }, [key, type]);
-
-  useEffect(() => {
-    if (!restored || !key || submitted) return;
-    if (hasInput(draft) || draft.agreeTerms || draft.agreeDisclosure) saveDraft(key, draft);
-    else clearDraft(key);
-  }, [draft, key, restored, submitted]);
 
   const formErrorsOf = (form: ExhibitorValues) => errorMessages(t, toExhibitorForm(form), ExhibitorForm);
 
@@ -147,35 +146,30 @@ export default function MarketWizard(props: MarketWizardProps) {
     if (step > allowed) go(allowed, { replace: true });
   }, [restored, step]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    requestAnimationFrame(() => heading.current?.focus());
-  }, [step]);
-
   const allowLeave = useLeaveGuard(restored && !submitted && hasInput(draft));
 
   usePageRestore(() => {
     setBusy(false);
     setSubmitted(false);
-    setDraft((key && parseDraft(readDraft(key), type)) || emptyDraft(type));
+    reload();
   });
 
   const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));
   const updateForm = useCallback(
     (change: (v: ExhibitorValues) => ExhibitorValues) => setDraft((d) => ({ ...d, form: change(d.form) })),
-    [],
+    [setDraft],
   );
-  const onWorks = useCallback((list: Work[]) => {
-    setWorks(list);
-    // A work gone from the content site since the draft was kept is no longer chosen.
-    const ids = new Set(list.map((w) => w.id));
-    setDraft((d) =>
-      d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
-    );
-  }, []);
+  const onWorks = useCallback(
+    (list: Work[]) => {
+      setWorks(list);
+      // A work gone from the content site since the draft was kept is no longer chosen.
+      const ids = new Set(list.map((w) => w.id));
+      setDraft((d) =>
+        d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
+      );
+    },
+    [setDraft],
+  );
 
   // An error goes as soon as its field is valid; no new one appears before the next submit.
   useEffect(() => {
@@ -183,12 +177,6 @@ export default function MarketWizard(props: MarketWizardProps) {
     const kept = stillFailing(errors, formErrorsOf(draft.form));
     if (kept) setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
   }, [draft.form]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  function focusFirstError() {
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
-    );
-  }
 
   function nextFromWorks() {
     if (draft.selected.length === 0) {

@@ -17,17 +17,25 @@ import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { clearDraft, draftKey, readDraft, saveDraft } from '@lib/draft.store';
+import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import { errorMessages, issuePaths, record } from '@lib/form-values';
-import { useHistoryStep, useLeaveGuard, usePageRestore } from '@lib/wizard';
+import {
+  focusFirstError,
+  useHistoryStep,
+  useKeptDraft,
+  useLeaveGuard,
+  usePageRestore,
+  useStepHeading,
+} from '@lib/wizard';
 import { InvoiceFields, toReceipt, type InvoiceValues } from '@components/forms/InvoiceFields';
 import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
 import { emptyStory, hasStoryInput, parseStory, toStoryForm, type StoryValues } from './story-form';
 
 /* The works picker and the story form load when their step opens (decision 006: the first steps stay light). */
 const WorksPicker = lazy(() => import('../works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
-const StoryFields = lazy(() => import('./StoryFields').then((m) => ({ default: m.StoryFields })));
+const loadStoryFields = () => import('./StoryFields');
+const StoryFields = lazy(() => loadStoryFields().then((m) => ({ default: m.StoryFields })));
 
 const WORKS = 0;
 const FORM = 1;
@@ -103,8 +111,6 @@ export default function PitchingWizard(props: PitchingWizardProps) {
   const locale = toLocale(props.locale) ?? 'en';
   const story = props.event.type === 'pitching_story';
   const { step, go, back } = useHistoryStep(PITCHING_STEPS, props.initialStep ?? 0);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [restored, setRestored] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,10 +118,16 @@ export default function PitchingWizard(props: PitchingWizardProps) {
   const [works, setWorks] = useState<Work[] | null>(null);
   const [usage, setUsage] = useState<Usage | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useStepHeading(step);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const firstRender = useRef(true);
   const key = props.signedIn && props.email ? draftKey(props.email, `pitching-${props.event.slug}`) : null;
+  const { draft, setDraft, restored, reload } = useKeptDraft({
+    key,
+    empty: emptyDraft,
+    parse: parseDraft,
+    keep: (d) => hasInput(d) || d.agreePolicy || d.agreeTerms,
+    done: submitted,
+  });
 
   const loadUsage = useCallback(async () => {
     if (!props.signedIn) return;
@@ -128,17 +140,8 @@ export default function PitchingWizard(props: PitchingWizardProps) {
   }, [props.signedIn, props.locale, props.base]);
 
   useEffect(() => {
-    const saved = key ? parseDraft(readDraft(key)) : null;
-    if (saved) setDraft(saved); // eslint-disable-line react-hooks/set-state-in-effect
-    setRestored(true);
-    void loadUsage();
-  }, [key, loadUsage]);
-
-  useEffect(() => {
-    if (!restored || !key || submitted) return;
-    if (hasInput(draft) || draft.agreePolicy || draft.agreeTerms) saveDraft(key, draft);
-    else clearDraft(key);
-  }, [draft, key, restored, submitted]);
+    void loadUsage(); // eslint-disable-line react-hooks/set-state-in-effect
+  }, [loadUsage]);
 
   const used = new Set(usage?.usedContentIds ?? []);
   const left = usage ? Math.max(0, usage.worksLimit - usage.worksUsed) : PITCHING_LIMITS.worksPerApplicant;
@@ -182,36 +185,31 @@ export default function PitchingWizard(props: PitchingWizardProps) {
     if (step > WORKS && !worksDone) go(WORKS, { replace: true });
   }, [restored, step]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    requestAnimationFrame(() => heading.current?.focus());
-  }, [step]);
-
   const allowLeave = useLeaveGuard(restored && !submitted && hasInput(draft));
 
   usePageRestore(() => {
     setBusy(false);
     setSubmitted(false);
-    setDraft((key && parseDraft(readDraft(key))) || emptyDraft());
+    reload();
     void loadUsage();
   });
 
   const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));
   const updateStory = useCallback(
     (change: (v: StoryValues) => StoryValues) => setDraft((d) => ({ ...d, story: change(d.story) })),
-    [],
+    [setDraft],
   );
-  const onWorks = useCallback((list: Work[]) => {
-    setWorks(list);
-    // A work gone from the content site since the draft was kept is no longer chosen.
-    const ids = new Set(list.map((w) => w.id));
-    setDraft((d) =>
-      d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
-    );
-  }, []);
+  const onWorks = useCallback(
+    (list: Work[]) => {
+      setWorks(list);
+      // A work gone from the content site since the draft was kept is no longer chosen.
+      const ids = new Set(list.map((w) => w.id));
+      setDraft((d) =>
+        d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
+      );
+    },
+    [setDraft],
+  );
 
   // An error goes as soon as its field is valid; no new one appears before the next submit.
   useEffect(() => {
@@ -224,13 +222,8 @@ export default function PitchingWizard(props: PitchingWizardProps) {
     if (worksError && !worksProblem(draft)) setWorksError(undefined); // eslint-disable-line react-hooks/set-state-in-effect
   }, [draft.selected, draft.agreePolicy, draft.agreeTerms]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function focusFirstError() {
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
-    );
-  }
-
   function nextFromWorks() {
+    if (story) void loadStoryFields(); // the form step's fields, while the user reads on
     const problem = worksProblem(draft);
     setWorksError(problem);
     if (problem) {
