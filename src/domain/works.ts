@@ -28,3 +28,12 @@ export type Work = {
   priceTwd: { cents: number; currency: 'TWD' };
   priceUsd: { cents: number; currency: 'USD' };
 };
+
+/**
+ * A draft's chosen works that are still on the content site (a work deleted there since the
+ * draft was kept is no longer chosen); the same array when nothing is gone.
+ */
+export function stillAvailable(selected: number[], works: readonly Pick<Work, 'id'>[]): number[] {
+  const ids = new Set(works.map((w) => w.id));
+  return selected.every((id) => ids.has(id)) ? selected : selected.filter((id) => ids.has(id));
+}

@@ -17,7 +17,7 @@ import {
   useStepHeading,
 } from '@lib/wizard';
 import { ExhibitorForm, MarketRegistration, participationTypesFor } from '@domain/market';
-import type { Work } from '@domain/works';
+import { stillAvailable, type Work } from '@domain/works';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { camelPath, errorMessages } from '@lib/form-values';
 import {
@@ -162,11 +162,10 @@ export default function MarketWizard(props: MarketWizardProps) {
   const onWorks = useCallback(
     (list: Work[]) => {
       setWorks(list);
-      // A work gone from the content site since the draft was kept is no longer chosen.
-      const ids = new Set(list.map((w) => w.id));
-      setDraft((d) =>
-        d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
-      );
+      setDraft((d) => {
+        const selected = stillAvailable(d.selected, list);
+        return selected === d.selected ? d : { ...d, selected };
+      });
     },
     [setDraft],
   );

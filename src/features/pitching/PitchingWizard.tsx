@@ -12,7 +12,7 @@ import {
   StoryRegistration,
   workIdInError,
 } from '@domain/pitching';
-import type { Work } from '@domain/works';
+import { stillAvailable, type Work } from '@domain/works';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
@@ -202,11 +202,10 @@ export default function PitchingWizard(props: PitchingWizardProps) {
   const onWorks = useCallback(
     (list: Work[]) => {
       setWorks(list);
-      // A work gone from the content site since the draft was kept is no longer chosen.
-      const ids = new Set(list.map((w) => w.id));
-      setDraft((d) =>
-        d.selected.every((id) => ids.has(id)) ? d : { ...d, selected: d.selected.filter((id) => ids.has(id)) },
-      );
+      setDraft((d) => {
+        const selected = stillAvailable(d.selected, list);
+        return selected === d.selected ? d : { ...d, selected };
+      });
     },
     [setDraft],
   );
