@@ -22,7 +22,8 @@ async function lint(filePath: string, code: string) {
 const errorsOf = async (filePath: string, code: string, rule: string) =>
   (await lint(filePath, code)).filter((m) => m.rule === rule && m.severity === 2);
 
-describe('import boundaries (DESIGN §3, decision 008)', () => {
+// The first lint builds the TypeScript program (seconds alone, much longer on a busy machine).
+describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, () => {
   it('keeps the domain free of project modules', async () => {
     const errors = await errorsOf(
       'src/domain/lint-probe.ts',
