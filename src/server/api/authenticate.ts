@@ -31,7 +31,7 @@ export function sessionCookies({ deps, originOf }: Pick<AuthHelpers, 'deps' | 'o
         httpOnly: true,
         secure: secure(c),
         sameSite: 'Lax',
-        maxAge: Math.max(0, Math.floor((issued.expiresAt.getTime() - now.getTime()) / 1000)),
+        maxAge: Math.max(0, Math.ceil((issued.expiresAt.getTime() - now.getTime()) / 1000)),
       });
     },
     clear(c: Context) {

@@ -404,8 +404,10 @@ export function createDevIdentity(options: DevIdentityOptions) {
       issuer,
       ACCESS_TOKEN_TYP,
     );
+    // Like oidc-provider's default, the ID token names the user and the claims of the scope come
+    // from user-info: the portal's client reads them there.
     const idToken = await sign(
-      { sub, aud: clientId, auth_time: authTime, ...(nonce ? { nonce } : {}), ...claims },
+      { sub, aud: clientId, auth_time: authTime, ...(nonce ? { nonce } : {}) },
       options.tokenTtlSeconds,
       issuer,
       'JWT',
@@ -433,7 +435,7 @@ export function createDevIdentity(options: DevIdentityOptions) {
         sub: payload.sub,
         ...(payload.email !== undefined ? { email: payload.email } : {}),
         ...(payload.email_verified !== undefined ? { email_verified: payload.email_verified } : {}),
-        name: payload.name ?? null,
+        ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
       });
     } catch {
       c.header('www-authenticate', 'Bearer error="invalid_token"');

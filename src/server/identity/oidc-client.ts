@@ -62,7 +62,6 @@ export function createOidcClient(options: OidcClientOptions) {
         timeout: options.timeoutSeconds ?? 10,
         ...(options.fetch ? { [oidc.customFetch]: options.fetch as oidc.CustomFetch } : {}),
         // Config allows http only for a provider on this machine (and the embedded one).
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
         ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
       });
       configurations.set(issuer, pending);
@@ -177,8 +176,13 @@ export function createOidcClient(options: OidcClientOptions) {
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
 
-/** A short reason for the log (the library's message, with the provider's error code if any). */
+/**
+ * A short reason for the log: the library's message, the check that failed (its cause) and the
+ * provider's error code if any. Never a token.
+ */
 function describe(error: unknown): string {
   if (error instanceof oidc.ResponseBodyError) return `${error.message} (${error.status} ${error.error})`;
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error && error.cause.message !== error.message ? `: ${error.cause.message}` : '';
+  return error.message + cause;
 }
