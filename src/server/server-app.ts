@@ -31,6 +31,11 @@ export type ServerAppOptions = {
   log?: ApiLog;
   /** Replaces the content site (tests); default: CONTENT_SITE_URL, else the embedded dev content site. */
   content?: ContentSource;
+  /**
+   * The sessions' clock (tests of their lifetime). Real time by default, like the validity of the
+   * agency's tokens: `now` moves business time (deadlines), not sign-in.
+   */
+  sessionNow?: () => Date;
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
@@ -78,7 +83,7 @@ export async function createServerApp(options: ServerAppOptions) {
     secret: config.SESSION_SECRET,
     idleSeconds: config.SESSION_IDLE_SECONDS,
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
-    ...(options.now ? { now: options.now } : {}),
+    ...(options.sessionNow ? { now: options.sessionNow } : {}),
   });
   if (config.IDENTITY_MODE === 'agency') {
     const base = config.devIdentity ? undefined : config.IDENTITY_URL!.replace(/\/$/, '');

@@ -316,7 +316,7 @@ describe.each(DATABASES)('the portal session (%s)', (kind) => {
   });
   const at = (ms: number) => () => new Date(clock.getTime() + ms);
   /** Another instance over the same database, its clock `ms` after sign-in. */
-  const instance = (ms = 0) => createTestApp(database, env, { now: at(ms) });
+  const instance = (ms = 0) => createTestApp(database, env, { sessionNow: at(ms) });
   const me = (app: TestApp, token: string, init: 'cookie' | 'bearer' = 'bearer') =>
     app.request('/api/v1/user/me', init === 'bearer' ? bearer(token) : { headers: { cookie: authCookie(app, token) } });
 

@@ -73,6 +73,8 @@ export type TestAppOptions = {
   log?: ServerAppOptions['log'];
   /** Opens the operator API with this token. */
   operatorToken?: string;
+  /** The sessions' clock (default: real time). */
+  sessionNow?: () => Date;
 };
 
 /** The server app (API + dev identity) over a test database, as `npm start` builds it. */

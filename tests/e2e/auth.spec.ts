@@ -1,5 +1,7 @@
+import { hkdfSync } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { decodeJwt, SignJWT } from 'jose';
 import { fillDevSignIn, signIn, uniqueEmail } from './fixtures';
 
 /** The portal's session cookie (OIDC mode, the default; decision 019). */
@@ -62,6 +64,37 @@ test.describe('sign-in and sign-out', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign in / Register' }).click();
     await fillDevSignIn(page, email);
     await expect(page).toHaveURL(/\/en\/account\/orders$/);
+  });
+
+  test('a page renews a session credential older than five minutes (the session slides)', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, uniqueEmail('slide'), 'en', 'Sam');
+    const fresh = (await context.cookies()).find((c) => c.name === SESSION)!;
+    // The same session's credential as if issued ten minutes ago, signed as the server signs it
+    // (the development SESSION_SECRET the suite's server runs with).
+    const claims = decodeJwt(fresh.value);
+    const key = new Uint8Array(
+      hkdfSync('sha256', 'development-session-secret-not-for-production-use', '', 'portal session signing', 32),
+    );
+    const aged = await new SignJWT({ sid: claims.sid, email: claims.email, name: claims.name })
+      .setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' })
+      .setIssuer(claims.iss!)
+      .setAudience(claims.aud!)
+      .setSubject(claims.sub!)
+      .setIssuedAt(claims.iat! - 600)
+      .setExpirationTime(claims.exp!)
+      .sign(key);
+    await context.addCookies([{ name: SESSION, value: aged, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/en/account/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order list' })).toBeVisible();
+    const renewed = (await context.cookies()).find((c) => c.name === SESSION)!;
+    expect(renewed.value).not.toBe(aged);
+    expect(renewed.httpOnly).toBe(true);
+    expect(decodeJwt(renewed.value)).toMatchObject({ sid: claims.sid, email: claims.email });
+    expect(decodeJwt(renewed.value).iat).toBeGreaterThan(claims.iat! - 600);
   });
 
   test('an invalid token is treated as signed out: cleared, path stored, sent home', async ({

@@ -21,17 +21,17 @@ export type AuthHelpers = {
 /** The portal's session cookie (OIDC mode): its name and attributes follow the public origin. */
 export function sessionCookies({ deps, originOf }: Pick<AuthHelpers, 'deps' | 'originOf'>) {
   const secure = (c: Context) => originOf(c).startsWith('https:');
+  const now = () => (deps.identity.mode === 'oidc' ? deps.identity.sessions.now() : new Date());
   return {
     name: (c: Context) => sessionCookieName(secure(c)),
     /** Sets the cookie of a freshly issued credential: it lasts as long as the credential. */
     set(c: Context, issued: IssuedSession) {
-      const now = deps.now?.() ?? new Date();
       setCookie(c, sessionCookieName(secure(c)), issued.token, {
         path: '/',
         httpOnly: true,
         secure: secure(c),
         sameSite: 'Lax',
-        maxAge: Math.max(0, Math.ceil((issued.expiresAt.getTime() - now.getTime()) / 1000)),
+        maxAge: Math.max(0, Math.ceil((issued.expiresAt.getTime() - now().getTime()) / 1000)),
       });
     },
     clear(c: Context) {
@@ -63,7 +63,6 @@ export function sameOrigin(c: Context, originOf: (c: Context) => string): boolea
 export function createAuthenticate(helpers: AuthHelpers) {
   const { deps, directory, originOf, log } = helpers;
   const cookies = sessionCookies(helpers);
-  const nowSeconds = () => Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
 
   return (options: { cookie: boolean; optional?: boolean }): MiddlewareHandler<Env> =>
     async (c, next) => {
@@ -104,7 +103,7 @@ export function createAuthenticate(helpers: AuthHelpers) {
         session: verified,
         upstreamToken: () => upstreamToken(c, verified),
       });
-      if (!bearer && sessionRefreshDue(verified, nowSeconds())) {
+      if (!bearer && sessionRefreshDue(verified, Math.floor(identity.sessions.now().getTime() / 1000))) {
         const issued = await identity.sessions.refresh(verified);
         if (issued) cookies.set(c, issued);
       }

@@ -91,6 +91,9 @@ export function createSessionStore(options: SessionStoreOptions) {
   }
 
   return {
+    /** The sessions' clock (real time; tests move it). */
+    now,
+
     /** Starts a session for `user` (after a sign-in) and issues its first credential. */
     async create(user: User, provider?: ProviderTokens): Promise<IssuedSession> {
       const at = now();
