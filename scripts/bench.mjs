@@ -7,7 +7,7 @@
  *      starts: PGlite cannot be opened by two processes);
  *   3. starts `node server.mjs` (the production entry, with br/gzip) on 127.0.0.1 and a free port;
  *   4. signs bench@example.com in through the embedded dev identity service (plain HTTP, manual
- *      redirects and a small cookie jar) to get an `idc-token`;
+ *      redirects and a small cookie jar) to get a session (`portal-session`, decision 019);
  *   5. measures every key page in both locales: HTML bytes (raw and gzip), JS shipped (gzip, each
  *      file compressed on its own as it travels; two figures: "page load" = every <script src>,
  *      modulepreload, astro-island component/renderer plus the chunks they import statically, and
@@ -255,6 +255,9 @@ class CookieJar {
   }
 }
 
+/** The portal's session cookie over http (src/domain/session.ts); the API also takes it as Bearer. */
+const SESSION_COOKIE = 'portal-session';
+
 /** Signs `email` (bench@example.com) in through the embedded dev identity service; returns the token. */
 async function signIn(base, email = BENCH_EMAIL) {
   const jar = new CookieJar();
@@ -272,27 +275,24 @@ async function signIn(base, email = BENCH_EMAIL) {
     return new URL(location, base);
   };
 
-  const signinPage = await step('GET /api/v1/user/signin', '/api/v1/user/signin?locale=en', {}, 302);
-  if (signinPage.pathname !== '/dev-identity/signin') throw new Error(`sign-in: unexpected identity URL ${signinPage}`);
+  // OpenID Connect (the default mode): the authorization endpoint shows the dev sign-in form.
+  const authorize = await step('GET /api/v1/user/signin', '/api/v1/user/signin?locale=en', {}, 302);
   if (!jar.cookies.has('idc-state')) throw new Error('sign-in: no idc-state cookie');
-  const form = new URLSearchParams();
-  for (const key of ['client_id', 'redirect_uri', 'response_type', 'state', 'ui_locales']) {
-    form.set(key, signinPage.searchParams.get(key) ?? '');
-  }
-  form.set('login_redirect_uri', '/authorize');
+  const signinPage = await step('GET /dev-identity/authorize', authorize, {}, 302);
+  if (signinPage.pathname !== '/dev-identity/signin') throw new Error(`sign-in: unexpected identity URL ${signinPage}`);
+  const form = new URLSearchParams(signinPage.searchParams);
   form.set('email', email);
   form.set('name', 'Bench');
-  const authorize = await step(
+  const callback = await step(
     'POST /dev-identity/signin',
     '/dev-identity/signin',
     { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base } },
     303,
   );
-  const callback = await step('GET /dev-identity/authorize', authorize, {}, 302);
-  if (callback.pathname !== '/api/v1/user/callback') throw new Error(`sign-in: authorize redirected to ${callback}`);
+  if (callback.pathname !== '/api/v1/user/callback') throw new Error(`sign-in: the form redirected to ${callback}`);
   await step('GET /api/v1/user/callback', callback, {}, 302);
-  const token = jar.cookies.get('idc-token');
-  if (!token) throw new Error('sign-in: the callback set no idc-token cookie');
+  const token = jar.cookies.get(SESSION_COOKIE);
+  if (!token) throw new Error(`sign-in: the callback set no ${SESSION_COOKIE} cookie`);
 
   const me = await fetch(`${base}/api/v1/user/me`, { headers: { authorization: `Bearer ${token}` } });
   if (me.status !== 200) throw new Error(`sign-in: GET /api/v1/user/me answered ${me.status}`);
@@ -393,7 +393,7 @@ async function measureScripts(base, pageUrl, urls, assetCache, lazy = false) {
 
 async function measurePage(base, page, token, assetCache) {
   const url = `${base}${page.path}`;
-  const cookie = page.signedIn ? { cookie: `idc-token=${encodeURIComponent(page.token ?? token)}` } : {};
+  const cookie = page.signedIn ? { cookie: `${SESSION_COOKIE}=${encodeURIComponent(page.token ?? token)}` } : {};
   const plain = await rawGet(url, { ...cookie, 'accept-encoding': 'identity' });
   const compressed = await rawGet(url, { ...cookie, 'accept-encoding': 'br, gzip' });
   const html = plain.body.toString('utf8');
@@ -519,7 +519,8 @@ async function lighthouseAll(base, token) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const options = {};
-      if (page.signedIn) options.extraHeaders = { Cookie: `idc-token=${encodeURIComponent(page.token ?? token)}` };
+      if (page.signedIn)
+        options.extraHeaders = { Cookie: `${SESSION_COOKIE}=${encodeURIComponent(page.token ?? token)}` };
       // Lighthouse refuses to score a document answered 4xx/5xx unless told the status is expected.
       if (page.status !== 200) options.ignoreStatusCode = true;
       const lhr = await lighthouseRun(`${base}${page.path}`, options);
@@ -738,7 +739,7 @@ async function main() {
     console.log('▸ load');
     loadResults = [
       await load('GET /en/account/orders', `${base}/en/account/orders`, {
-        cookie: `idc-token=${encodeURIComponent(token)}`,
+        cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
       }),
       await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
         authorization: `Bearer ${token}`,

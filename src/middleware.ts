@@ -1,6 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { AstroCookies } from 'astro';
+import { sessionCookieName, sessionRefreshDue } from '@domain/session';
+import { hostAllowed } from '@domain/site-host';
 import { translator } from '@i18n/i18n';
-import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '@i18n/locales';
+import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '@i18n/locales';
+import { TOKEN_KEY, tokenPayload } from '@lib/auth';
+import { refreshSession } from '@lib/embedded-api.server';
+import { portalConfig } from '@lib/portal-config.server';
 import { NON_PAGE_PREFIXES } from '@lib/routes';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,13 +49,65 @@ function isSameOrigin(request: Request, url: URL): boolean {
   if (origin) return origin === url.origin || origin === SITE_ORIGIN;
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin' || site === 'none';
-  // No Origin and no Fetch Metadata: not a browser form post; API calls carry Bearer tokens.
+  // No Origin and no Fetch Metadata: not a browser form post. (The API refuses cookie-authenticated
+  // writes that do not prove they come from our pages itself.)
   return true;
+}
+
+/**
+ * Credentials renewed in the last minute, by the credential they replace: a client that does not
+ * keep cookies (a load test, a crawler with a fixed Cookie header) would otherwise renew on every
+ * request. A bounded cache of this instance only (D14: nothing another instance needs).
+ */
+const renewed = new Map<string, { token: string; expiresAt: string; until: number }>();
+
+/**
+ * The credential the pages forward to the API (decision 019): the portal's session cookie in OIDC
+ * mode, renewed here when it is due (the session slides; an ended one is dropped), or the
+ * agency's `idc-token` cookie.
+ */
+async function credential(cookies: AstroCookies, url: URL, locale: Locale, isPage: boolean): Promise<string | null> {
+  const config = portalConfig();
+  if (config.identityMode === 'agency') return cookies.get(TOKEN_KEY)?.value || null;
+  const secure = (config.siteUrl ?? url.origin).startsWith('https:');
+  const name = sessionCookieName(secure);
+  const token = cookies.get(name)?.value || null;
+  if (!token || !isPage) return token;
+  const payload = tokenPayload(token);
+  const now = Math.floor(Date.now() / 1000);
+  const drop = () => {
+    cookies.delete(name, { path: '/', secure });
+    return null;
+  };
+  if (typeof payload?.exp !== 'number' || typeof payload.iat !== 'number' || payload.exp <= now) return drop();
+  if (!sessionRefreshDue({ iat: payload.iat, exp: payload.exp }, now)) return token;
+  const recent = renewed.get(token);
+  const fresh = recent && recent.until > Date.now() ? recent : await refreshSession({ token, locale });
+  if (fresh === 'ended') return drop();
+  if (fresh === 'unavailable') return token;
+  if (fresh !== recent) {
+    if (renewed.size >= 1000) renewed.delete(renewed.keys().next().value!);
+    renewed.set(token, { ...fresh, until: Date.now() + 60_000 });
+  }
+  const maxAge = Math.max(0, Math.floor((Date.parse(fresh.expiresAt) - Date.now()) / 1000));
+  cookies.set(name, fresh.token, { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge });
+  return fresh.token;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, cookies } = context;
   const path = url.pathname;
+
+  // Without SITE_URL the request's Host makes the portal's links: only our own is served.
+  const { siteUrl, listen } = portalConfig();
+  if (!hostAllowed(request.headers.get('host'), { siteUrl, ...listen })) {
+    return withSecurityHeaders(
+      new Response('Misdirected request: this server answers only for its own host (or set SITE_URL).\n', {
+        status: 421,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      }),
+    );
+  }
 
   if (UNSAFE.has(request.method) && !CROSS_ORIGIN_ALLOWED.includes(path) && !isSameOrigin(request, url)) {
     return withSecurityHeaders(
@@ -113,7 +171,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   context.locals.locale = locale;
   context.locals.t = translator(locale);
-  context.locals.token = cookies.get('idc-token')?.value || null;
+  context.locals.token = await credential(cookies, url, locale, isPage);
   const response = await next();
   // Caching of pages: those seen signed in carry personal data and are never stored, whatever
   // the page set. Public pages (home, event info) opt in themselves, only when the visitor is

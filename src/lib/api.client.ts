@@ -1,7 +1,11 @@
 import { $token, handleUnauthorized } from './auth.store';
 import { createApiClient } from './api';
 
-/** The API client in an island: same origin, the stored token, the 401 rule of spec §4. */
+/**
+ * The API client in an island: same origin, the 401 rule of spec §4, and the stored token as
+ * Bearer in agency mode. In OIDC mode there is no token a script can read: the browser sends
+ * the HttpOnly session cookie with these same-origin requests (decision 019).
+ */
 export function browserApi(locale: string, homePath: string) {
   return createApiClient({
     token: $token.get() || readCookieToken(),

@@ -3,21 +3,30 @@
 export const TOKEN_KEY = 'idc-token';
 
 /**
- * The e-mail and name in a token's payload, for display only (the API verifies tokens; this
+ * The payload of a JWT, unverified: for display and timing only (the API verifies tokens; this
  * never decides access). Null for anything that is not a readable JWT.
  */
-export function displayIdentity(token: string | null): { email: string; name: string | null } | null {
+export function tokenPayload(token: string | null): Record<string, unknown> | null {
   if (!token) return null;
   const part = token.split('.')[1];
   if (!part) return null;
   try {
     const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const json = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-    if (typeof json.email !== 'string') return null;
-    return { email: json.email, name: typeof json.name === 'string' && json.name ? json.name : null };
+    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The e-mail and name in a token's payload (the agency's access token, or the portal's session
+ * credential), for display only. Null for anything that is not a readable JWT with an e-mail.
+ */
+export function displayIdentity(token: string | null): { email: string; name: string | null } | null {
+  const json = tokenPayload(token);
+  if (!json || typeof json.email !== 'string') return null;
+  return { email: json.email, name: typeof json.name === 'string' && json.name ? json.name : null };
 }
 
 /** The sign-in endpoint, carrying the locale and (when given) the path to come back to. */

@@ -68,10 +68,14 @@ export function clearDrafts(): void {
 }
 
 /**
- * The signed-in user's e-mail as the browser knows it (stored token, or the cookie on the first
- * page after sign-in), for draft keys of islands that are not told who is signed in; '' if none.
+ * The signed-in user's e-mail as the browser knows it (agency mode: the stored token, or the
+ * cookie on the first page after sign-in; OIDC mode, whose session cookie no script reads: the
+ * header the server rendered, `data-signed-in`), for draft keys of islands that are not told who
+ * is signed in; '' if none.
  */
 export function draftUser(): string {
-  const cookie = /(?:^|; )idc-token=([^;]*)/.exec(typeof document === 'undefined' ? '' : document.cookie)?.[1];
-  return displayIdentity($token.get() || (cookie ? decodeURIComponent(cookie) : null))?.email ?? '';
+  const doc = typeof document === 'undefined' ? undefined : document;
+  const cookie = /(?:^|; )idc-token=([^;]*)/.exec(doc?.cookie ?? '')?.[1];
+  const fromToken = displayIdentity($token.get() || (cookie ? decodeURIComponent(cookie) : null))?.email;
+  return fromToken ?? doc?.querySelector('header[data-signed-in]')?.getAttribute('data-signed-in') ?? '';
 }

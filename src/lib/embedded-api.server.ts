@@ -1,12 +1,12 @@
 import { getRuntime } from '@server/runtime';
-import { createApiClient, type ApiClient } from './api';
+import { ApiError, createApiClient, type ApiClient } from './api';
 import { portalConfig } from './portal-config.server';
 
 /**
  * The API client for SSR pages, bound to the request's token and locale. With no API_BASE_URL
  * the embedded registration API is called in-process (same routes, no socket).
  */
-export async function serverApi(locals: App.Locals): Promise<ApiClient> {
+export async function serverApi(locals: Pick<App.Locals, 'token' | 'locale'>): Promise<ApiClient> {
   const config = portalConfig();
   if (config.apiBaseUrl) {
     return createApiClient({
@@ -24,4 +24,32 @@ export async function serverApi(locals: App.Locals): Promise<ApiClient> {
     fetch: inProcessFetch,
     timeoutMs: config.requestTimeoutMs,
   });
+}
+
+/**
+ * OIDC mode: a fresh credential for the session of `token`, which slides the session forward
+ * (decision 019). `ended` when the session is over (revoked, expired); `unavailable` when the API
+ * could not say (the old credential then stays in use).
+ */
+export async function refreshSession(
+  locals: Pick<App.Locals, 'token' | 'locale'>,
+): Promise<{ token: string; expiresAt: string } | 'ended' | 'unavailable'> {
+  try {
+    const api = await serverApi(locals);
+    const { data } = await api.post<{ data: { token: string; expiresAt: string } }>('/api/v1/user/session/refresh');
+    return data;
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401 ? 'ended' : 'unavailable';
+  }
+}
+
+/** Log out: ends the session behind the request's credential for good (OIDC mode; a no-op otherwise). */
+export async function endSession(locals: Pick<App.Locals, 'token' | 'locale'>): Promise<void> {
+  if (!locals.token) return;
+  try {
+    const api = await serverApi(locals);
+    await api.delete('/api/v1/user/session');
+  } catch {
+    // The cookie goes anyway; a session the API could not end runs out on its own.
+  }
 }

@@ -22,6 +22,13 @@ export interface BankTransferInstructions {
 export interface PortalConfig {
   /** Public origin of the portal; undefined: take it from each request. */
   siteUrl: string | undefined;
+  /**
+   * How users sign in (decision 019): `oidc`, after which the portal's own session cookie is the
+   * credential, or `agency`, whose `idc-token` cookie is.
+   */
+  identityMode: 'oidc' | 'agency';
+  /** Where `node server.mjs` listens: without `siteUrl`, the only Host a request may name. */
+  listen: { host: string; port: number };
   conferenceHomeUrl: string;
   /** The identity service's member centre; undefined: the dev identity service's page. */
   memberCentreUrl: string | undefined;
@@ -45,6 +52,8 @@ export function portalConfig(): PortalConfig {
   const config = getConfig();
   return {
     siteUrl: config.SITE_URL,
+    identityMode: config.IDENTITY_MODE,
+    listen: { host: config.HOST, port: config.PORT },
     conferenceHomeUrl: config.CONFERENCE_HOME_URL,
     memberCentreUrl: config.MEMBER_CENTRE_URL,
     venueMapUrl: config.VENUE_MAP_URL,

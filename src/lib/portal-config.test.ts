@@ -8,6 +8,7 @@ const SECRETS = {
   NEWEBPAY_HASH_IV: 'hashiv-SECRET-56',
   PICKUP_CODE_SECRET: 'pickup-code-SECRET-value',
   OPERATOR_TOKEN: 'operator-token-SECRET-0123456789',
+  SESSION_SECRET: 'session-secret-SECRET-0123456789-abcdef',
   SMTP_URL: 'smtp://mailer:smtp-password-SECRET@smtp.example.org:587',
   CONTENT_SITE_CLIENT_SECRET: 'content-site-SECRET-value',
 };
@@ -19,7 +20,7 @@ afterEach(() => {
 
 describe('portal config (public settings for page code)', () => {
   it('exposes the public settings and none of the secrets', async () => {
-    vi.stubEnv('IDENTITY_URL', 'https://id.example.org');
+    vi.stubEnv('IDENTITY_ISSUER', 'https://id.example.org');
     vi.stubEnv('NEWEBPAY_GATEWAY_URL', 'https://core.newebpay.com/MPG/mpg_gateway');
     vi.stubEnv('NEWEBPAY_MERCHANT_ID', 'MS1234');
     vi.stubEnv('SITE_URL', 'https://portal.example.org');
@@ -38,6 +39,8 @@ describe('portal config (public settings for page code)', () => {
       'bank',
       'conferenceHomeUrl',
       'contentSiteUrl',
+      'identityMode',
+      'listen',
       'memberCentreUrl',
       'requestTimeoutMs',
       'siteUrl',

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 
+/** A live portal in OpenID Connect mode (the default). */
 const live = {
-  IDENTITY_URL: 'https://id.example.org',
+  IDENTITY_ISSUER: 'https://id.example.org',
   IDENTITY_CLIENT_SECRET: 's',
+  SITE_URL: 'https://register.example.org',
+  SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
   PICKUP_CODE_SECRET: 'a-long-enough-secret-value',
   SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
   MAIL_FROM: 'TCCF <registration@example.org>',
+};
+/** The same in agency mode. */
+const agency = {
+  ...live,
+  IDENTITY_ISSUER: undefined,
+  SESSION_SECRET: undefined,
+  IDENTITY_MODE: 'agency',
+  IDENTITY_URL: 'https://id.example.org',
+  IDENTITY_AUDIENCE: 'registration-api',
 };
 
 describe('configuration (DESIGN D13)', () => {
@@ -30,8 +42,43 @@ describe('configuration (DESIGN D13)', () => {
     expect(() => parseConfig({ CONFERENCE_HOME_URL: 'not a url' })).toThrow(/CONFERENCE_HOME_URL/);
     expect(() => parseConfig({ NEWEBPAY_HASH_KEY: 'short' })).toThrow(/NEWEBPAY_HASH_KEY/);
   });
-  it('refuses a live identity service without its secret, a real gateway, or a pick-up secret', () => {
-    expect(() => parseConfig({ IDENTITY_URL: 'https://id.example.org' })).toThrow(/IDENTITY_CLIENT_SECRET/);
+  it('signs in through OpenID Connect by default; the agency flow is a mode (decision 019)', () => {
+    const dev = parseConfig({});
+    expect(dev.IDENTITY_MODE).toBe('oidc');
+    expect(dev.IDENTITY_SCOPE).toBe('openid email profile');
+    expect(dev.IDENTITY_TOKEN_AUTH_METHOD).toBe('client_secret_basic');
+    expect(dev.externalIdentity).toBe(false);
+    const oidc = parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true' });
+    expect(oidc).toMatchObject({ externalIdentity: true, devIdentity: false, SEED: false, devMailbox: false });
+    const agent = parseConfig({ ...agency, ALLOW_SANDBOX_GATEWAY: 'true' });
+    expect(agent).toMatchObject({ IDENTITY_MODE: 'agency', externalIdentity: true, devIdentity: false });
+    expect(parseConfig({ IDENTITY_MODE: 'agency' }).devIdentity).toBe(true);
+    expect(() => parseConfig({ IDENTITY_MODE: 'saml' })).toThrow(/IDENTITY_MODE/);
+  });
+  it('refuses an identity provider without what it needs', () => {
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true' };
+    expect(() => parseConfig({ IDENTITY_URL: 'https://id.example.org' })).toThrow(/IDENTITY_MODE=agency/);
+    expect(() => parseConfig({ ...site, IDENTITY_CLIENT_SECRET: undefined })).toThrow(/IDENTITY_CLIENT_SECRET/);
+    // Without SITE_URL a forged Host would choose the sign-in redirect.
+    expect(() => parseConfig({ ...site, SITE_URL: undefined })).toThrow(/SITE_URL is required/);
+    expect(() => parseConfig({ ...site, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET is required/);
+    expect(() => parseConfig({ ...site, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(() => parseConfig({ ...site, IDENTITY_ISSUER: 'http://id.example.org' })).toThrow(/IDENTITY_ISSUER/);
+    expect(parseConfig({ ...site, IDENTITY_ISSUER: 'http://127.0.0.1:4412' }).externalIdentity).toBe(true);
+    expect(() => parseConfig({ ...site, IDENTITY_SCOPE: 'email profile' })).toThrow(/IDENTITY_SCOPE/);
+    expect(() => parseConfig({ ...site, IDENTITY_TOKEN_AUTH_METHOD: 'none' })).toThrow(/IDENTITY_TOKEN_AUTH_METHOD/);
+    // The agency's tokens are checked for their audience: other products' tokens are not ours.
+    const agencySite = { ...agency, ALLOW_SANDBOX_GATEWAY: 'true' };
+    expect(() => parseConfig({ ...agencySite, IDENTITY_AUDIENCE: undefined })).toThrow(/IDENTITY_AUDIENCE/);
+    expect(() => parseConfig({ ...agencySite, SITE_URL: undefined })).toThrow(/SITE_URL is required/);
+  });
+  it('keeps session lifetimes sensible', () => {
+    expect(parseConfig({})).toMatchObject({ SESSION_IDLE_SECONDS: 14_400, SESSION_ABSOLUTE_SECONDS: 43_200 });
+    expect(() => parseConfig({ SESSION_IDLE_SECONDS: '50000' })).toThrow(/SESSION_IDLE_SECONDS/);
+    expect(() => parseConfig({ SESSION_IDLE_SECONDS: '10' })).toThrow(/SESSION_IDLE_SECONDS/);
+    expect(() => parseConfig({ SESSION_ABSOLUTE_SECONDS: String(40 * 86400) })).toThrow(/SESSION_ABSOLUTE_SECONDS/);
+  });
+  it('refuses a live identity service without a real gateway, or a pick-up secret', () => {
     expect(() => parseConfig({ ...live })).toThrow(/NEWEBPAY_GATEWAY_URL/);
     expect(() => parseConfig({ ...live, PICKUP_CODE_SECRET: undefined, ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(
       /PICKUP_CODE_SECRET/,

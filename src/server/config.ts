@@ -65,6 +65,26 @@ const ConfigStruct = object({
   IDENTITY_ISSUER: optional(string()),
   /** Expected token audience (`aud`), when the identity service sets one per product. */
   IDENTITY_AUDIENCE: optional(string()),
+  /**
+   * `oidc` (standard OpenID Connect, the default) or `agency` (the agency identity service's
+   * flow of spec §2, IDENTITY_URL). Decision 019.
+   */
+  IDENTITY_MODE: defaulted(enums(['oidc', 'agency']), 'oidc'),
+  /** OIDC: the scope asked for. */
+  IDENTITY_SCOPE: defaulted(
+    pattern(string(), /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/),
+    'openid email profile',
+  ),
+  /** OIDC: how the client authenticates at the token endpoint. */
+  IDENTITY_TOKEN_AUTH_METHOD: defaulted(enums(['client_secret_basic', 'client_secret_post']), 'client_secret_basic'),
+  /** Agency mode: the `typ` header an access token must carry (RFC 9068 `at+jwt`); ID tokens never do. */
+  IDENTITY_TOKEN_TYPE: defaulted(size(string(), 1, 100), 'at+jwt'),
+  /** Signs the portal's session cookies (OIDC mode) and the sign-in state; 32–256 characters. */
+  SESSION_SECRET: defaulted(size(string(), 32, 256), 'development-session-secret-not-for-production-use'),
+  /** A session ends after this long without a request (sliding), and ... */
+  SESSION_IDLE_SECONDS: defaulted(Int, 4 * 60 * 60),
+  /** ... in any case this long after sign-in. */
+  SESSION_ABSOLUTE_SECONDS: defaulted(Int, 12 * 60 * 60),
   API_BASE_URL: optional(Url),
   API_BODY_LIMIT_BYTES: defaulted(Int, 1024 * 1024),
   PAYMENT_EXPIRES_DAYS: defaulted(Num, 3),
@@ -113,6 +133,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   dataDir: string;
   /** True when the embedded dev identity service serves sign-in. */
   devIdentity: boolean;
+  /** True when an external identity provider signs users in (IDENTITY_ISSUER in OIDC mode, IDENTITY_URL in agency mode). */
+  externalIdentity: boolean;
   /** True when the embedded sandbox card gateway takes payments. */
   sandboxGateway: boolean;
   /** True when the dev mailbox (/dev-mailbox) shows the database outbox: no SMTP_URL, development identity. */
@@ -132,18 +154,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   try {
     const parsed = create(raw, ConfigStruct);
-    if (parsed.IDENTITY_URL && !env.IDENTITY_CLIENT_SECRET) {
-      throw new Error('IDENTITY_CLIENT_SECRET is required when IDENTITY_URL is set');
-    }
+    const external = checkIdentity(parsed, env);
     // With the real identity service the portal is live: the sandbox gateway (anyone can "pay"
     // with a test card) and the development pick-up secret would be holes, not conveniences.
-    if (parsed.IDENTITY_URL && !parsed.NEWEBPAY_GATEWAY_URL && env.ALLOW_SANDBOX_GATEWAY !== 'true') {
+    if (external && !parsed.NEWEBPAY_GATEWAY_URL && env.ALLOW_SANDBOX_GATEWAY !== 'true') {
       throw new Error(
-        'NEWEBPAY_GATEWAY_URL is required when IDENTITY_URL is set (ALLOW_SANDBOX_GATEWAY=true for a staging site)',
+        `NEWEBPAY_GATEWAY_URL is required when ${external} is set (ALLOW_SANDBOX_GATEWAY=true for a staging site)`,
       );
     }
-    if (parsed.IDENTITY_URL && !env.PICKUP_CODE_SECRET) {
-      throw new Error('PICKUP_CODE_SECRET is required when IDENTITY_URL is set');
+    if (external && !env.PICKUP_CODE_SECRET) {
+      throw new Error(`PICKUP_CODE_SECRET is required when ${external} is set`);
     }
     if (parsed.NEWEBPAY_GATEWAY_URL && (!env.NEWEBPAY_HASH_KEY || !env.NEWEBPAY_HASH_IV || !env.NEWEBPAY_MERCHANT_ID)) {
       throw new Error(
@@ -160,19 +180,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new Error('MAIL_FROM is required when SMTP_URL is set');
     }
     // A live portal without SMTP would keep every e-mail in its database and send none.
-    if (parsed.IDENTITY_URL && !parsed.SMTP_URL && env.ALLOW_OUTBOX_MAIL !== 'true') {
+    if (external && !parsed.SMTP_URL && env.ALLOW_OUTBOX_MAIL !== 'true') {
       throw new Error(
-        'SMTP_URL is required when IDENTITY_URL is set (ALLOW_OUTBOX_MAIL=true keeps mail in the database for a staging site)',
+        `SMTP_URL is required when ${external} is set (ALLOW_OUTBOX_MAIL=true keeps mail in the database for a staging site)`,
       );
     }
     return Object.freeze({
       ...parsed,
       dataDir: resolve(parsed.DATA_DIR),
       // A live site never re-seeds: seeding moves the seeded events' registration windows.
-      SEED: parsed.SEED ?? !parsed.IDENTITY_URL,
-      devIdentity: !parsed.IDENTITY_URL,
+      SEED: parsed.SEED ?? !external,
+      devIdentity: !external,
+      externalIdentity: Boolean(external),
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
-      devMailbox: !parsed.SMTP_URL && !parsed.IDENTITY_URL,
+      devMailbox: !parsed.SMTP_URL && !external,
       devContent: !parsed.CONTENT_SITE_URL,
       organiserEmails: Object.freeze(
         (parsed.ORGANISER_EMAILS ?? '')
@@ -187,6 +208,67 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
     throw error;
   }
+}
+
+/** Hosts an OIDC issuer may be reached over plain http on (a provider on the same machine, tests). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The identity settings of the two modes (decision 019). Returns the variable that names the
+ * external identity provider (`IDENTITY_ISSUER` or `IDENTITY_URL`), or undefined for the embedded
+ * development identity service.
+ */
+function checkIdentity(
+  parsed: Infer<typeof ConfigStruct>,
+  env: Record<string, string | undefined>,
+): 'IDENTITY_ISSUER' | 'IDENTITY_URL' | undefined {
+  let external: 'IDENTITY_ISSUER' | 'IDENTITY_URL' | undefined;
+  if (parsed.IDENTITY_MODE === 'oidc') {
+    if (parsed.IDENTITY_URL) {
+      throw new Error(
+        "IDENTITY_URL is the agency mode's setting: set IDENTITY_MODE=agency, or IDENTITY_ISSUER for OpenID Connect",
+      );
+    }
+    if (parsed.IDENTITY_ISSUER) {
+      let url: URL;
+      try {
+        url = new URL(parsed.IDENTITY_ISSUER);
+      } catch {
+        throw new Error('Invalid configuration: IDENTITY_ISSUER — Expected the issuer URL of the OpenID provider');
+      }
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+        throw new Error('Invalid configuration: IDENTITY_ISSUER — Expected an https:// URL (http only on localhost)');
+      }
+      if (url.search || url.hash) {
+        throw new Error('Invalid configuration: IDENTITY_ISSUER — An issuer URL has no query or fragment');
+      }
+      external = 'IDENTITY_ISSUER';
+    }
+    if (!parsed.IDENTITY_SCOPE.split(' ').includes('openid')) {
+      throw new Error('Invalid configuration: IDENTITY_SCOPE — Expected a scope that includes openid');
+    }
+  } else if (parsed.IDENTITY_URL) {
+    external = 'IDENTITY_URL';
+    // Tokens the agency issued to other products (or ID tokens) must not pass as ours.
+    if (!parsed.IDENTITY_AUDIENCE) throw new Error('IDENTITY_AUDIENCE is required when IDENTITY_URL is set');
+  }
+  if (external && !env.IDENTITY_CLIENT_SECRET) {
+    throw new Error(`IDENTITY_CLIENT_SECRET is required when ${external} is set`);
+  }
+  // A forged Host header must not choose the sign-in redirect or the URLs of cached pages.
+  if (external && !parsed.SITE_URL) throw new Error(`SITE_URL is required when ${external} is set`);
+  if (external && parsed.IDENTITY_MODE === 'oidc' && !env.SESSION_SECRET) {
+    throw new Error(`SESSION_SECRET is required when ${external} is set`);
+  }
+  if (parsed.SESSION_IDLE_SECONDS < 60 || parsed.SESSION_IDLE_SECONDS > parsed.SESSION_ABSOLUTE_SECONDS) {
+    throw new Error(
+      'Invalid configuration: SESSION_IDLE_SECONDS — Expected at least 60 seconds and at most SESSION_ABSOLUTE_SECONDS',
+    );
+  }
+  if (parsed.SESSION_ABSOLUTE_SECONDS > 30 * 24 * 60 * 60) {
+    throw new Error('Invalid configuration: SESSION_ABSOLUTE_SECONDS — Expected at most 30 days');
+  }
+  return external;
 }
 
 let cached: Config | undefined;

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { sessionCookieName } from '@domain/session';
 import { createApi, type ApiDeps } from './api/app';
+import type { IdentityDeps } from './api/context';
 import type { Config } from './config';
 import { createDevContentSite } from './content/dev-content-site';
 import { createHttpContentSource } from './content/http-source';
 import type { ContentSource } from './content/works';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
-import { createIdentityClient } from './identity/identity';
+import { createIdentityClient, type IdentityClaims } from './identity/identity';
+import { createOidcClient } from './identity/oidc-client';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
+import { createSessionStore } from './services/sessions';
 import { diskStorage, type FileStorage } from './services/storage';
 
 export type ServerAppOptions = {
@@ -26,6 +31,11 @@ export type ServerAppOptions = {
   log?: ApiLog;
   /** Replaces the content site (tests); default: CONTENT_SITE_URL, else the embedded dev content site. */
   content?: ContentSource;
+  /**
+   * The sessions' clock (tests of their lifetime). Real time by default, like the validity of the
+   * agency's tokens: `now` moves business time (deadlines), not sign-in.
+   */
+  sessionNow?: () => Date;
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
@@ -50,39 +60,59 @@ export async function createServerApp(options: ServerAppOptions) {
   // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
   const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
 
-  let identity;
+  // Sign-in (decision 019): the embedded development provider speaks both protocols; the client
+  // of the configured mode talks to it exactly as it would to a real one (in-process).
+  const siteOrigin = config.SITE_URL ? new URL(config.SITE_URL).origin : undefined;
   if (config.devIdentity) {
     const signer = await loadSigner(options.devIdentityKeyFile);
     const dev = createDevIdentity({
       signer,
       clients: { [config.IDENTITY_CLIENT_ID]: config.IDENTITY_CLIENT_SECRET },
-      allowedOrigins: config.SITE_URL ? [new URL(config.SITE_URL).origin] : [],
+      allowedOrigins: siteOrigin ? [siteOrigin] : [],
+      ...(siteOrigin ? { issuer: () => `${siteOrigin}/dev-identity` } : {}),
       tokenTtlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
       ...(options.now ? { now: () => options.now!().getTime() } : {}),
     });
     root.route('/', dev);
-    identity = createIdentityClient({
-      browserBaseUrl: (origin) => `${origin}/dev-identity`,
-      serverBaseUrl: 'http://embedded.invalid/dev-identity',
+  }
+  let identity: IdentityDeps;
+  /** Who a user token of the identity provider belongs to (the dev content site's protocol API). */
+  let verifyUserToken: (token: string) => Promise<IdentityClaims>;
+  const sessions = createSessionStore({
+    db: options.db,
+    secret: config.SESSION_SECRET,
+    idleSeconds: config.SESSION_IDLE_SECONDS,
+    absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+    ...(options.sessionNow ? { now: options.sessionNow } : {}),
+  });
+  if (config.IDENTITY_MODE === 'agency') {
+    const base = config.devIdentity ? undefined : config.IDENTITY_URL!.replace(/\/$/, '');
+    const client = createIdentityClient({
+      browserBaseUrl: (origin) => base ?? `${origin}/dev-identity`,
+      serverBaseUrl: base ?? 'http://embedded.invalid/dev-identity',
       clientId: config.IDENTITY_CLIENT_ID,
       clientSecret: config.IDENTITY_CLIENT_SECRET,
-      tokenPath: '/oauth/token',
-      jwksPath: '/.well-known/jwks.json',
-      issuer: DEV_ISSUER,
-      fetch: inProcess,
+      tokenPath: base ? config.IDENTITY_TOKEN_PATH : '/oauth/token',
+      jwksPath: base ? config.IDENTITY_JWKS_PATH : '/.well-known/jwks.json',
+      issuer: base ? config.IDENTITY_ISSUER : DEV_ISSUER,
+      audience: base ? config.IDENTITY_AUDIENCE : undefined,
+      tokenType: config.IDENTITY_TOKEN_TYPE,
+      ...(base ? {} : { fetch: inProcess }),
     });
+    identity = { mode: 'agency', client };
+    verifyUserToken = (token) => client.verify(token);
   } else {
-    const base = config.IDENTITY_URL!.replace(/\/$/, '');
-    identity = createIdentityClient({
-      browserBaseUrl: () => base,
-      serverBaseUrl: base,
+    const client = createOidcClient({
+      issuer: config.devIdentity ? (origin) => `${origin}/dev-identity` : () => config.IDENTITY_ISSUER!,
       clientId: config.IDENTITY_CLIENT_ID,
       clientSecret: config.IDENTITY_CLIENT_SECRET,
-      tokenPath: config.IDENTITY_TOKEN_PATH,
-      jwksPath: config.IDENTITY_JWKS_PATH,
-      issuer: config.IDENTITY_ISSUER,
-      audience: config.IDENTITY_AUDIENCE,
+      authMethod: config.IDENTITY_TOKEN_AUTH_METHOD,
+      scope: config.IDENTITY_SCOPE,
+      ...(config.devIdentity ? { fetch: inProcess } : {}),
     });
+    identity = { mode: 'oidc', client, sessions };
+    // The provider's access tokens may be opaque: its user-info endpoint says whose they are.
+    verifyUserToken = (token) => client.userInfo(siteOrigin ?? 'http://embedded.invalid', token);
   }
 
   const keys: MpgKeys = {
@@ -115,7 +145,17 @@ export async function createServerApp(options: ServerAppOptions) {
       '/',
       createDevContentSite({
         db: options.db,
-        identity,
+        identity: { verify: verifyUserToken },
+        ...(identity.mode === 'oidc'
+          ? {
+              // Its pages see who is signed in to the portal by the portal's session cookie.
+              signedIn: async (c) => {
+                const token = getCookie(c, sessionCookieName(siteOrigin?.startsWith('https:') ?? false));
+                const verified = token ? await sessions.verify(token) : null;
+                return verified ? { sub: verified.user.subject, email: verified.user.email } : null;
+              },
+            }
+          : {}),
         clients: { [config.CONTENT_SITE_CLIENT_ID]: config.CONTENT_SITE_CLIENT_SECRET },
         allowedOrigins: config.SITE_URL ? [new URL(config.SITE_URL).origin] : [],
       }),
@@ -149,5 +189,5 @@ export async function createServerApp(options: ServerAppOptions) {
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, inProcessFetch: inProcess, content };
+  return { app: root, identity, sessions, inProcessFetch: inProcess, content };
 }

@@ -6,7 +6,7 @@ import { markPaid, expireOverdueOrders } from '@server/services/payments';
 import { verifyPickupCode } from '@server/services/pickup';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { seed } from '@server/db/seed';
-import { application, applyBadge, counts, getJson, json, tokenMinter, uploadPhoto } from './fixtures';
+import { application, applyBadge, counts, getJson, json, AGENCY, tokenMinter, uploadPhoto } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -23,7 +23,7 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
   beforeEach(async () => {
     await database.reset();
     await seed(database.db);
-    app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile });
+    app = await createTestApp(database, AGENCY, { devIdentityKeyFile: minter.keyFile });
     ({ token } = await signIn(app, 'amy@example.com', 'Amy'));
   });
 
@@ -267,7 +267,7 @@ describe.each(DATABASES)('badges API (%s)', (kind) => {
         .where(eq(orders.id, first.order_id));
       // The orders list expires lapsed orders before answering (at most every 10 s per
       // instance: a fresh instance runs it on its first request).
-      app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile });
+      app = await createTestApp(database, AGENCY, { devIdentityKeyFile: minter.keyFile });
       const list = await getJson(app, '/api/v1/orders', token);
       expect(list.body.data[0]).toMatchObject({
         order_id: first.order_id,

@@ -8,10 +8,12 @@ import { createHttpContentSource } from '@server/content/http-source';
 import { resolveSelectedWorks, type ContentSource, type WorkRecord } from '@server/content/works';
 import { devSubject } from '@server/identity/dev-identity';
 import {
+  authCookie,
   bearer,
   createTestApp,
   DATABASES,
   openTestDatabase,
+  providerToken,
   signIn,
   TEST_ORIGIN,
   type TestApp,
@@ -27,7 +29,7 @@ function postWork(app: TestApp, token: string | null, fields: Record<string, str
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       origin: TEST_ORIGIN,
-      ...(token ? { cookie: `idc-token=${token}` } : {}),
+      ...(token ? { cookie: authCookie(app, token) } : {}),
       ...headers,
     },
     body: new URLSearchParams(fields),
@@ -44,7 +46,7 @@ const validWork = {
 /** The dev content site's pages get the i18n files' messages from their endpoint. */
 const page = (app: TestApp, path: string, token?: string) =>
   app.app.request(
-    new Request(TEST_ORIGIN + path, { headers: token ? { cookie: `idc-token=${token}` } : {} }),
+    new Request(TEST_ORIGIN + path, { headers: token ? { cookie: authCookie(app, token) } : {} }),
     undefined,
     { devContentMessages: MESSAGES },
   );
@@ -157,7 +159,7 @@ describe.each(DATABASES)('works from the content site (%s)', (kind) => {
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           origin: TEST_ORIGIN,
-          cookie: `idc-token=${token}`,
+          cookie: authCookie(app, token),
         },
         body: new URLSearchParams({ ...validWork, title_zh: '', lang: 'zh-TW' }),
       }),
@@ -176,7 +178,7 @@ describe.each(DATABASES)('works from the content site (%s)', (kind) => {
     expect(evil.status).toBe(403);
     const bare = await app.request('/dev-content/works', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `idc-token=${token}` },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: authCookie(app, token) },
       body: new URLSearchParams(validWork),
     });
     expect(bare.status).toBe(403);
@@ -197,7 +199,7 @@ describe.each(DATABASES)('works from the content site (%s)', (kind) => {
 
   it('protocol API: needs the client credentials and the user token; filters by ids', async () => {
     await seedDevContent(database.db, ['amy@example.com', 'ben@example.com']);
-    const { token } = await signIn(app, 'amy@example.com');
+    const token = await providerToken(app, (await signIn(app, 'amy@example.com')).token);
     const client = { 'x-client-id': 'registration-portal', 'x-client-secret': 'dev-content-secret' };
     const noClient = await app.request('/dev-content/api/works', bearer(token));
     expect(noClient.status).toBe(401);
@@ -233,11 +235,11 @@ describe.each(DATABASES)('works from the content site (%s)', (kind) => {
     const amySignIn = await signIn(app, 'amy@example.com');
     const ben = await signIn(app, 'ben@example.com');
     const source = app.content;
-    const user = { ...amy, token: amySignIn.token };
+    const user = { ...amy, token: await providerToken(app, amySignIn.token) };
     const mine = await source.listWorks(user);
     const picked = await resolveSelectedWorks(source, user, [String(mine[2]!.id), mine[0]!.id, mine[2]!.id]);
     expect(picked.map((w) => w.titleZh)).toEqual(['夜市偵探社', '守燈人']);
-    const benWorks = await source.listWorks({ ...amy, token: ben.token });
+    const benWorks = await source.listWorks({ ...amy, token: await providerToken(app, ben.token) });
     const foreign = benWorks[0]!.id;
     const error = await resolveSelectedWorks(source, user, [mine[0]!.id, foreign]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { events, orderPayments, orders, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { counts, getJson, giveBadges, tokenMinter } from './fixtures';
+import { AGENCY, counts, getJson, giveBadges, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
   beforeEach(async () => {
     await database.reset();
     await seed(db);
-    app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile });
+    app = await createTestApp(database, AGENCY, { devIdentityKeyFile: minter.keyFile });
     amy = await badgeHolder('amy@example.com');
   });
 
@@ -251,7 +251,8 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
 
     it('is inclusive at both ends: exactly at register_start_at and register_end_at is allowed, 1 ms later is closed', async () => {
       const [event] = await db.select().from(events).where(eq(events.slug, 'opening-forum'));
-      const at = (date: Date) => createTestApp(database, {}, { now: () => date, devIdentityKeyFile: minter.keyFile });
+      const at = (date: Date) =>
+        createTestApp(database, AGENCY, { now: () => date, devIdentityKeyFile: minter.keyFile });
       const [early, late] = await manyBadgeHolders(2, 'edge');
 
       const atEnd = await at(event!.registerEndAt);

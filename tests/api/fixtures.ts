@@ -131,8 +131,12 @@ export async function orderState(db: Db, orderId: string) {
 
 /**
  * Tokens for any subject, signed with the dev identity's key: a second identity with the same
- * e-mail (the sign-in flow derives the subject from the e-mail, so it cannot make one).
+ * e-mail (the sign-in flow derives the subject from the e-mail, so it cannot make one). They are
+ * the agency's access tokens: the app must run in agency mode (`AGENCY`) to take them.
  */
+/** The test app's configuration for agency mode (decision 019), whose API credential is the agency's access token. */
+export const AGENCY = { IDENTITY_MODE: 'agency' } as const;
+
 export function tokenMinter() {
   const keyFile = join(mkdtempSync(join(tmpdir(), 'idp-')), 'key.json');
   return {
@@ -140,7 +144,7 @@ export function tokenMinter() {
     async token(subject: string, email: string) {
       const signer = await loadSigner(keyFile);
       return new SignJWT({ sub: subject, email })
-        .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+        .setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: 'at+jwt' })
         .setIssuer('dev-identity')
         .setExpirationTime('1h')
         .sign(signer.privateKey);

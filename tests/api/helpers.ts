@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@domain/session';
 import { parseConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { createServerApp, type ServerAppOptions } from '@server/server-app';
@@ -72,6 +73,8 @@ export type TestAppOptions = {
   log?: ServerAppOptions['log'];
   /** Opens the operator API with this token. */
   operatorToken?: string;
+  /** The sessions' clock (default: real time). */
+  sessionNow?: () => Date;
 };
 
 /** The server app (API + dev identity) over a test database, as `npm start` builds it. */
@@ -100,14 +103,26 @@ export function setCookies(res: Response): Record<string, string> {
 }
 
 /**
- * Signs in through the embedded dev identity service exactly as a browser would (sign-in
- * redirect, sign-in form, /authorize, callback) and returns the identity token and responses.
+ * Signs in through the embedded dev identity service exactly as a browser would, in the app's
+ * identity mode (decision 019), and returns the credential and the responses:
+ * - oidc (the default): sign-in redirect → /authorize → the sign-in form → the callback, which
+ *   starts the portal's session; `token` is the session credential (its cookie's value, which the
+ *   API also takes as `Authorization: Bearer`, as the pages' server side sends it);
+ * - agency: sign-in redirect → the sign-in form → /authorize → the callback; `token` is the
+ *   `idc-token` (the agency's access token).
  */
 export async function signIn(app: TestApp, email: string, name = '', options: { returnTo?: string } = {}) {
+  const oidc = app.config.IDENTITY_MODE === 'oidc';
   const q = new URLSearchParams({ locale: 'en', ...(options.returnTo ? { return_to: options.returnTo } : {}) });
   const start = await app.request(`/api/v1/user/signin?${q}`);
   const startCookies = setCookies(start);
-  const signinUrl = new URL(start.headers.get('location')!);
+  let signinUrl = new URL(start.headers.get('location')!);
+  let authorize: Response | undefined;
+  if (oidc) {
+    // The authorization endpoint shows the sign-in form.
+    authorize = await app.request(signinUrl.pathname + signinUrl.search);
+    signinUrl = new URL(authorize.headers.get('location')!, TEST_ORIGIN);
+  }
   const form = new URLSearchParams(signinUrl.searchParams);
   form.set('email', email);
   form.set('name', name);
@@ -116,16 +131,34 @@ export async function signIn(app: TestApp, email: string, name = '', options: { 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form,
   });
-  const session = setCookies(posted)['dev-idp-session'];
-  const authorize = await app.request(posted.headers.get('location')!, {
-    headers: { cookie: `dev-idp-session=${session}` },
-  });
-  const callbackUrl = new URL(authorize.headers.get('location')!);
+  if (!oidc) {
+    const session = setCookies(posted)['dev-idp-session'];
+    authorize = await app.request(posted.headers.get('location')!, {
+      headers: { cookie: `dev-idp-session=${session}` },
+    });
+  }
+  const callbackUrl = new URL((oidc ? posted : authorize!).headers.get('location')!);
   const callback = await app.request(callbackUrl.pathname + callbackUrl.search, {
     headers: { cookie: `idc-state=${startCookies['idc-state']}` },
   });
-  const token = setCookies(callback)['idc-token']!;
-  return { token, start, startCookies, callback, callbackUrl, authorize };
+  const token = setCookies(callback)[oidc ? SESSION_COOKIE : 'idc-token']!;
+  return { token, start, startCookies, callback, callbackUrl, authorize: authorize! };
 }
+
+/**
+ * The user's token at the identity provider, as the content site gets it (decision 016): the
+ * agency's access token itself, or, in OIDC mode, the provider's access token kept with the session.
+ */
+export async function providerToken(app: TestApp, token: string): Promise<string> {
+  if (app.config.IDENTITY_MODE !== 'oidc') return token;
+  const verified = await app.sessions.verify(token);
+  const tokens = verified && (await app.sessions.providerTokens(verified.session.id));
+  if (!tokens) throw new Error('no provider token kept with this session');
+  return tokens.accessToken;
+}
+
+/** The Cookie header a browser signed in with `token` sends (the session cookie, or `idc-token` in agency mode). */
+export const authCookie = (app: TestApp, token: string) =>
+  `${app.config.IDENTITY_MODE === 'oidc' ? SESSION_COOKIE : 'idc-token'}=${token}`;
 
 export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });

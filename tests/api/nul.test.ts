@@ -4,7 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { loadSigner } from '@server/identity/dev-identity';
-import { application, applyBadge, counts, json, orderState, PNG, tokenMinter, upload, uploadPhoto } from './fixtures';
+import {
+  application,
+  applyBadge,
+  counts,
+  json,
+  orderState,
+  PNG,
+  AGENCY,
+  tokenMinter,
+  upload,
+  uploadPhoto,
+} from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 /**
@@ -24,7 +35,7 @@ describe.each(DATABASES)('NUL characters (%s)', (kind) => {
   const mint = async (claims: { sub: string; email: string; name?: string }) => {
     const signer = await loadSigner(minter.keyFile);
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+      .setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: 'at+jwt' })
       .setIssuer('dev-identity')
       .setExpirationTime('1h')
       .sign(signer.privateKey);
@@ -37,7 +48,7 @@ describe.each(DATABASES)('NUL characters (%s)', (kind) => {
   beforeEach(async () => {
     await database.reset();
     await seed(database.db);
-    app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile });
+    app = await createTestApp(database, AGENCY, { devIdentityKeyFile: minter.keyFile });
     ({ token } = await signIn(app, 'amy@example.com', 'Amy'));
   });
 

@@ -5,7 +5,17 @@ import { events, orderEvents, orderPayments, orders, users } from '@server/db/sc
 import { seed } from '@server/db/seed';
 import { decryptTradeInfo } from '@server/payments/newebpay';
 import { expireOverdueOrders } from '@server/services/order-state';
-import { applyBadge, getJson, giveBadges, json, keysOf, postForm, signedCallback, tokenMinter } from './fixtures';
+import {
+  applyBadge,
+  getJson,
+  giveBadges,
+  json,
+  keysOf,
+  postForm,
+  signedCallback,
+  AGENCY,
+  tokenMinter,
+} from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 /*
@@ -29,7 +39,7 @@ describe.each(DATABASES)('order core (%s)', (kind) => {
   beforeEach(async () => {
     await database.reset();
     await seed(db);
-    app = await createTestApp(database, {}, { devIdentityKeyFile: minter.keyFile, operatorToken: OPERATOR_TOKEN });
+    app = await createTestApp(database, AGENCY, { devIdentityKeyFile: minter.keyFile, operatorToken: OPERATOR_TOKEN });
   });
 
   const operator = (path: string, body?: unknown) =>

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files } from '@server/db/schema';
-import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import {
+  authCookie,
+  bearer,
+  createTestApp,
+  DATABASES,
+  openTestDatabase,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestDatabase,
+} from './helpers';
 import { JPEG, PDF, PNG, upload } from './fixtures';
 
 describe.each(DATABASES)('uploads API (%s)', (kind) => {
@@ -178,7 +188,7 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     );
   });
 
-  it('serves a file to its owner (Bearer or the idc-token cookie), 404 to anyone else, 401 without auth', async () => {
+  it('serves a file to its owner (Bearer or the session cookie), 404 to anyone else, 401 without auth', async () => {
     const { uid } = await (await upload(app, token, { bytes: PNG, name: 'me.png', type: 'image/png' })).json();
 
     const own = await app.request(`/api/v1/files/${uid}`, bearer(token));
@@ -188,7 +198,7 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     expect(own.headers.get('content-disposition')).toContain("filename*=UTF-8''me.png");
     expect(Buffer.from(await own.arrayBuffer()).equals(PNG)).toBe(true);
 
-    const byCookie = await app.request(`/api/v1/files/${uid}`, { headers: { cookie: `idc-token=${token}` } });
+    const byCookie = await app.request(`/api/v1/files/${uid}`, { headers: { cookie: authCookie(app, token) } });
     expect(byCookie.status).toBe(200);
     expect(Buffer.from(await byCookie.arrayBuffer()).equals(PNG)).toBe(true);
 
@@ -196,7 +206,7 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     const other = await app.request(`/api/v1/files/${uid}`, bearer(bob));
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: 'not_found' });
-    expect((await app.request(`/api/v1/files/${uid}`, { headers: { cookie: `idc-token=${bob}` } })).status).toBe(404);
+    expect((await app.request(`/api/v1/files/${uid}`, { headers: { cookie: authCookie(app, bob) } })).status).toBe(404);
 
     const anonymous = await app.request(`/api/v1/files/${uid}`);
     expect(anonymous.status).toBe(401);
@@ -206,14 +216,21 @@ describe.each(DATABASES)('uploads API (%s)', (kind) => {
     expect((await app.request('/api/v1/files/00000000-0000-4000-8000-000000000000', bearer(token))).status).toBe(404);
   });
 
-  it('uploads have to be made with Bearer: the cookie alone is not enough', async () => {
-    const form = new FormData();
-    form.set('file', new File([PNG], 'photo.png', { type: 'image/png' }));
-    const res = await app.request('/api/v1/files/upload', {
-      method: 'POST',
-      body: form,
-      headers: { cookie: `idc-token=${token}` },
-    });
-    await expectRefused(res, 401, 'unauthorized');
+  it('an upload authenticated by the session cookie must come from our own pages (decision 019)', async () => {
+    const post = (headers: Record<string, string>) => {
+      const form = new FormData();
+      form.set('file', new File([PNG], 'photo.png', { type: 'image/png' }));
+      form.set('purpose', 'personal_photo');
+      return app.request('/api/v1/files/upload', {
+        method: 'POST',
+        body: form,
+        headers: { cookie: authCookie(app, token), ...headers },
+      });
+    };
+    await expectRefused(await post({}), 403, 'forbidden');
+    await expectRefused(await post({ origin: 'https://evil.example' }), 403, 'forbidden');
+    await expectRefused(await post({ 'sec-fetch-site': 'cross-site' }), 403, 'forbidden');
+    expect((await post({ origin: TEST_ORIGIN })).status).toBe(200);
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 });

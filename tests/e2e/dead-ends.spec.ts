@@ -71,15 +71,13 @@ const WORDS = {
   },
 } as const;
 
-/** Calls the registration API from the page, with the signed-in user's token (as an island does). */
+/** Calls the registration API from the page, with the signed-in user's session cookie (as an island does). */
 async function api(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const token = localStorage.getItem('idc-token');
       const res = await fetch(path, {
         method,
         headers: {
-          authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? null : JSON.stringify(body),
@@ -340,7 +338,7 @@ test('a link issued to another e-mail says so before any form, and offers to swi
   await page.getByRole('button', { name: WORDS['zh-tw'].switchAccount }).click();
   // Signed out, with the link as the page to come back to after signing in.
   await expect(page).toHaveURL(/\/zh-tw\/$/);
-  expect((await page.context().cookies()).find((c) => c.name === 'idc-token')).toBeUndefined();
+  expect((await page.context().cookies()).find((c) => c.name === 'portal-session')).toBeUndefined();
 });
 
 test('a valid free-badge link opens its form without the exhibitor note; the Professional flow keeps it (en)', async ({

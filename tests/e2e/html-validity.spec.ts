@@ -17,14 +17,13 @@ const LOCALES = ['en', 'zh-tw'] as const;
 
 type VnuMessage = { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string };
 
-/** Calls the API from the signed-in page (the token the layout keeps in localStorage). */
+/** Calls the API from the signed-in page (the session cookie goes along, as from an island). */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const token = localStorage.getItem('idc-token');
       const res = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       return { status: res.status, body: await res.json() };
@@ -177,7 +176,6 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
       const res = await fetch('/api/v1/files/upload', {
         method: 'POST',
         body: form,
-        headers: { authorization: `Bearer ${localStorage.getItem('idc-token')}` },
       });
       return ((await res.json()) as { uid: string }).uid;
     });

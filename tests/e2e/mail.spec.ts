@@ -22,7 +22,6 @@ async function placeBadgeOrder(page: Page, locale: Locale) {
       const res = await fetch('/api/v1/demonstration_order', {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${localStorage.getItem('idc-token')}`,
           'content-type': 'application/json',
           'accept-language': language,
         },

@@ -12,13 +12,13 @@ import { addWork, expectAccessible, hydrated, operator, signIn, uniqueEmail } fr
 async function registerOnline(page: Page, locale: 'en' | 'zh-tw') {
   await page.goto(`/${locale}/`);
   return page.evaluate(async () => {
-    const auth = { authorization: `Bearer ${localStorage.getItem('idc-token')}` };
-    const works = (await (await fetch('/api/v1/contents/remote', { headers: auth })).json()) as {
+    // Same origin: the session cookie goes along.
+    const works = (await (await fetch('/api/v1/contents/remote')).json()) as {
       data: { id: number }[];
     };
     const res = await fetch('/api/v1/orders?event=market-online', {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         agree_terms: true,
         agree_disclosure: true,

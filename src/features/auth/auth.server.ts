@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
+import { sessionCookieName } from '@domain/session';
 import { localized } from '@lib/routes';
 import { portalConfig } from '@lib/portal-config.server';
 import { TOKEN_KEY } from '@lib/auth';
@@ -23,9 +24,18 @@ export function storeReturnPath(ctx: Ctx, path: string): void {
     });
 }
 
-/** Forgets the identity token (cookie; the layout script clears the browser's copy). */
+/**
+ * Forgets the credential: the agency's identity cookie (the layout script clears the browser's
+ * copy) and the portal's session cookie (OIDC mode).
+ */
 export function clearToken(ctx: Ctx): void {
-  ctx.cookies.delete(TOKEN_KEY, { path: '/', ...cookieDomain() });
+  const config = portalConfig();
+  if (config.identityMode === 'agency') {
+    ctx.cookies.delete(TOKEN_KEY, { path: '/', ...cookieDomain() });
+    return;
+  }
+  const secure = (config.siteUrl ?? ctx.url.origin).startsWith('https:');
+  ctx.cookies.delete(sessionCookieName(secure), { path: '/', secure });
 }
 
 /**

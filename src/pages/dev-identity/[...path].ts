@@ -3,5 +3,5 @@ import { getRuntime } from '@server/runtime';
 
 export const prerender = false;
 
-/** The embedded development identity service (on only when IDENTITY_URL is unset). */
+/** The embedded development identity service (on only while no identity provider is configured). */
 export const ALL: APIRoute = async ({ request }) => (await getRuntime()).app.fetch(request);

@@ -3,5 +3,5 @@ import { getRuntime } from '@server/runtime';
 
 export const prerender = false;
 
-/** The development mailbox (on only when neither SMTP_URL nor IDENTITY_URL is set). */
+/** The development mailbox (on only without SMTP_URL and without an external identity provider). */
 export const ALL: APIRoute = async ({ request }) => (await getRuntime()).app.fetch(request);

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { object, optional, string, type Struct } from 'superstruct';
 import { camelize, snakeize } from '@domain/case';
-import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { check, QueryInt } from '@domain/validation';
-import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '@i18n/locales';
+import { negotiateLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
 import { findEventBySlug, listEvents } from '../services/events';
 import { expireOverdueOrders } from '../services/order-state';
@@ -14,7 +11,8 @@ import { findOrder, listOrders } from '../services/orders';
 import { listPickupSlots } from '../services/pickup-schedule';
 import { createUserDirectory } from '../services/users';
 import type { ApiDeps, Env, RouteContext } from './context';
-import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } from './errors';
+import { ApiError, badRequest, errorBody, fromDomain, notFound } from './errors';
+import { createAuthenticate } from './authenticate';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
@@ -26,9 +24,9 @@ import { paymentRoutes } from './routes/payments';
 import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
 import { adminRoutes, organiserOnly } from './routes/admin';
+import { userRoutes } from './routes/user';
 
-export const TOKEN_COOKIE = 'idc-token';
-const STATE_COOKIE = 'idc-state';
+export { TOKEN_COOKIE } from './authenticate';
 
 export type { ApiDeps };
 
@@ -43,7 +41,6 @@ export function createApi(deps: ApiDeps) {
   const app = new Hono<Env>().basePath('/api/v1');
 
   const originOf = (c: Context) => deps.config.SITE_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-  const secure = (c: Context) => originOf(c).startsWith('https:');
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
@@ -75,27 +72,8 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
 
-  /**
-   * Verifies the Bearer token against the identity service's keys and loads the user. With
-   * `cookie`, a GET may instead carry the identity cookie (links the browser opens directly).
-   */
-  const authenticate =
-    (options: { cookie: boolean; optional?: boolean }): MiddlewareHandler<Env> =>
-    async (c, next) => {
-      const header = c.req.header('authorization') ?? '';
-      const token =
-        /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? (options.cookie && !header ? getCookie(c, TOKEN_COOKIE) : undefined);
-      if (!token && options.optional && !header) return next();
-      if (!token) throw unauthorized();
-      let claims;
-      try {
-        claims = await deps.identity.verify(token);
-      } catch {
-        throw unauthorized('Invalid or expired token');
-      }
-      c.set('user', await directory.fromClaims(claims));
-      await next();
-    };
+  // Who is asking, from the credential of the identity mode (decision 019).
+  const authenticate = createAuthenticate({ deps, directory, originOf, log });
   const auth = authenticate({ cookie: false });
   const authOrCookie = authenticate({ cookie: true });
   const optionalAuth = authenticate({ cookie: false, optional: true });
@@ -168,50 +146,8 @@ export function createApi(deps: ApiDeps) {
   for (const path of ['/orders', '/orders/*', '/demonstration', '/demonstration_order', '/payment/*'])
     app.use(path, expire);
 
-  // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
-  app.get('/user/signin', (c) => {
-    const locale = toLocale(c.req.query('locale')) ?? toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
-    const returnTo = safeReturnPath(c.req.query('return_to'));
-    const state = randomBytes(16).toString('base64url');
-    const cookie = { path: '/', sameSite: 'Lax' as const, secure: secure(c), httpOnly: true };
-    // The state, and the language the sign-in started in (the callback lands in it).
-    setCookie(c, STATE_COOKIE, `${state}.${locale}`, { ...cookie, path: '/api/v1/user', maxAge: 600 });
-    if (returnTo) setCookie(c, RETURN_PATH_COOKIE, returnTo, { ...cookie, httpOnly: false, maxAge: 3600 });
-    return c.redirect(deps.identity.signInUrl(originOf(c), state, locale), 302);
-  });
-
-  app.get('/user/callback', async (c) => {
-    const [expected, startedIn] = (getCookie(c, STATE_COOKIE) ?? '').split('.');
-    const locale = toLocale(startedIn) ?? toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
-    const failed = () => c.redirect(`/${localePath(locale)}/signin?error=sign_in_failed`, 302);
-    deleteCookie(c, STATE_COOKIE, { path: '/api/v1/user' });
-    const { code, state } = c.req.query();
-    if (!code || !state || !expected || state !== expected) {
-      log('warn', 'sign-in callback refused: state mismatch or missing code');
-      return failed();
-    }
-    try {
-      const token = await deps.identity.exchangeCode(code, `${originOf(c)}/api/v1/user/callback`);
-      const claims = await deps.identity.verify(token.accessToken);
-      await directory.fromClaims(claims);
-      setCookie(c, TOKEN_COOKIE, token.accessToken, {
-        path: '/',
-        sameSite: 'Lax',
-        secure: secure(c),
-        maxAge: token.expiresIn,
-        ...(deps.config.AUTH_COOKIE_DOMAIN ? { domain: deps.config.AUTH_COOKIE_DOMAIN } : {}),
-      });
-    } catch (error) {
-      log('warn', 'sign-in callback failed', { error: String(error) });
-      return failed();
-    }
-    return c.redirect(`/${localePath(locale)}/auth/callback`, 302);
-  });
-
-  app.get('/user/me', auth, (c) => {
-    const { id, email, name } = c.get('user');
-    return send(c, { data: { id, email, name } });
-  });
+  // ---- Sign-in (spec §2, §4), the signed-in user and the session --------------------------
+  userRoutes(app, ctx, directory);
 
   // ---- Events ------------------------------------------------------------------------------
   app.get('/events', async (c) => {

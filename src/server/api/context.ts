@@ -5,8 +5,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ContentSource } from '../content/works';
 import type { IdentityClient } from '../identity/identity';
+import type { OidcClient } from '../identity/oidc-client';
 import type { MpgKeys } from '../payments/newebpay';
 import type { FileStorage } from '../services/storage';
+import type { SessionStore, VerifiedSession } from '../services/sessions';
 import type { OrderContext } from '../services/order-state';
 import type { User } from '../services/users';
 
@@ -21,11 +23,29 @@ export type ApiConfig = Pick<
   | 'NEWEBPAY_VERSION'
   | 'MAIL_FROM'
   | 'organiserEmails'
+  | 'SESSION_IDLE_SECONDS'
 >;
+
+/**
+ * How users sign in (decision 019): the agency's flow, whose access token is the API credential,
+ * or standard OpenID Connect, after which the portal's own session is.
+ */
+export type IdentityDeps =
+  { mode: 'agency'; client: IdentityClient } | { mode: 'oidc'; client: OidcClient; sessions: SessionStore };
+
+/** What the request authenticated with (set by the auth middleware with `user`). */
+export type Credential = {
+  /** The token as sent: the agency's access token, or the portal's session credential. */
+  token: string;
+  /** OIDC mode: the session. */
+  session?: VerifiedSession;
+  /** The user's token at the identity provider, forwarded to the content site (decision 016). */
+  upstreamToken: () => Promise<string>;
+};
 
 export type ApiDeps = {
   db: Db;
-  identity: IdentityClient;
+  identity: IdentityDeps;
   config: ApiConfig;
   storage: FileStorage;
   /** Where the signed-in user's works come from (the content site, decision 016). */
@@ -38,7 +58,7 @@ export type ApiDeps = {
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 };
 
-export type Env = { Variables: { user: User; locale: Locale } };
+export type Env = { Variables: { user: User; locale: Locale; credential: Credential } };
 export type ApiApp = Hono<Env>;
 
 /** What every route module gets: dependencies and the shared request helpers. */
@@ -47,7 +67,7 @@ export type RouteContext = {
   now: () => Date;
   log: NonNullable<ApiDeps['log']>;
   auth: MiddlewareHandler<Env>;
-  /** Bearer token, or the identity cookie (GET links the browser opens directly). */
+  /** Bearer token, or the identity cookie (GET links the browser opens directly). OIDC mode: as `auth`. */
   authOrCookie: MiddlewareHandler<Env>;
   /** Signed in (401 otherwise) as an organiser (403 otherwise), checked on every request (back office). */
   organiser: MiddlewareHandler<Env>;

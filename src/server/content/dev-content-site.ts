@@ -2,8 +2,8 @@
  * DEVELOPMENT content site at /dev-content (decision 016): stands in for the agency's content site
  * when CONTENT_SITE_URL is not configured. It speaks the protocol the portal's content client
  * speaks (`GET /dev-content/api/works[?ids=…]` with the user's Bearer token and the portal's client
- * credentials) and has two small bilingual pages where a signed-in user (the portal's `idc-token`
- * cookie, verified with the identity client) lists their works and adds one.
+ * credentials) and has two small bilingual pages where a user signed in to the portal (its
+ * `idc-token` cookie in agency mode, its session cookie in OIDC mode) lists their works and adds one.
  *
  * The server may not import the pages' i18n files (decision 008): the catch-all endpoint that
  * mounts this app hands their messages in as the `devContentMessages` binding (`app.fetch(request,
@@ -26,10 +26,15 @@ import type { WorkRecord } from './works';
 export type DevContentMessages = Partial<Record<Locale, Record<string, string>>>;
 export type DevContentEnv = { Bindings: { devContentMessages?: DevContentMessages } };
 
+/** Who is signed in to the portal on a page of the dev content site. */
+type SignedIn = { sub: string; email: string };
+
 export type DevContentSiteOptions = {
   db: Db;
-  /** Verifies identity tokens (the same identity service as the portal's). */
+  /** Verifies the user tokens of the protocol API (the same identity provider as the portal's). */
   identity: { verify(token: string): Promise<IdentityClaims> };
+  /** Who is signed in to the portal on a page request; default: the `idc-token` cookie, verified. */
+  signedIn?: (c: Context) => Promise<SignedIn | null>;
   /** Client id → secret of the callers of the protocol API (the portal). */
   clients: Record<string, string>;
   /** Origins whose form posts are accepted besides the request's own (SITE_URL behind a proxy). */
@@ -183,6 +188,7 @@ export function createDevContentSite(options: DevContentSiteOptions) {
     };
   };
   const signedIn = async (c: Context<DevContentEnv>) => {
+    if (options.signedIn) return options.signedIn(c);
     const token = getCookie(c, TOKEN_COOKIE);
     if (!token) return null;
     try {
@@ -201,7 +207,7 @@ export function createDevContentSite(options: DevContentSiteOptions) {
 
   type View = {
     l: Locale;
-    claims: IdentityClaims | null;
+    claims: SignedIn | null;
     errors?: FieldError[];
     values?: Record<string, string>;
     created?: WorkRecord | undefined;

@@ -558,3 +558,37 @@ export const emails = pgTable(
     check('emails_sent_check', sql`(status = 'sent') = (sent_at is not null)`),
   ],
 );
+
+/**
+ * The portal's own sessions after an OpenID Connect sign-in (decision 019). The cookie carries a
+ * signed token naming a row; every authenticated request reads the row, so ending a session (log
+ * out) ends it on every instance at once. `expires_at` slides forward while the session is used,
+ * never past `absolute_expires_at`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    /** Idle expiry: moved forward on activity (at most every few minutes), capped by the absolute one. */
+    expiresAt: ts('expires_at').notNull(),
+    absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    /** When the last credential of this session was issued. */
+    refreshedAt: ts('refreshed_at').notNull().defaultNow(),
+    /** Set by log out: the session is over, whatever its expiry says. */
+    revokedAt: ts('revoked_at'),
+    /**
+     * The provider's tokens (access, refresh, expiry), AES-256-GCM encrypted with a key derived
+     * from SESSION_SECRET: forwarded to the content site on the user's behalf.
+     */
+    providerTokens: text('provider_tokens'),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_absolute_expires_idx').on(t.absoluteExpiresAt),
+    check('sessions_expiry_check', sql`expires_at <= absolute_expires_at`),
+  ],
+);

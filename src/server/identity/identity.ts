@@ -17,9 +17,17 @@ export type IdentityClientOptions = {
   issuer?: string | undefined;
   /** Expected `aud`: tokens the identity service issued to other products are refused. */
   audience?: string | undefined;
+  /**
+   * Expected `typ` header of an access token (`at+jwt`, RFC 9068): an ID token (`JWT`, or none)
+   * is never an API credential. Undefined: not checked.
+   */
+  tokenType?: string | undefined;
   fetch?: FetchLike;
   /** How long a fetched key set is trusted before it is fetched again. */
   jwksTtlMs?: number;
+  /** A token whose key is unknown fetches the key set again at most this often (default 60 s). */
+  jwksRefetchMs?: number;
+  now?: () => number;
 };
 
 export class IdentityError extends Error {}
@@ -31,17 +39,22 @@ export class IdentityError extends Error {}
  */
 export function createIdentityClient(options: IdentityClientOptions) {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  const refetchMs = options.jwksRefetchMs ?? 60_000;
   let keys: { set: ReturnType<typeof createLocalJWKSet>; at: number } | undefined;
   let loading: Promise<ReturnType<typeof createLocalJWKSet>> | undefined;
+  /** When the key set was last asked for (successfully or not). */
+  let lastFetch = Number.NEGATIVE_INFINITY;
 
   async function loadKeys(force = false) {
     const ttl = options.jwksTtlMs ?? 10 * 60 * 1000;
-    if (!force && keys && Date.now() - keys.at < ttl) return keys.set;
+    if (!force && keys && now() - keys.at < ttl) return keys.set;
     loading ??= (async () => {
+      lastFetch = now();
       const res = await doFetch(options.serverBaseUrl + options.jwksPath, { headers: { accept: 'application/json' } });
       if (!res.ok) throw new IdentityError(`JWKS fetch failed with ${res.status}`);
       const set = createLocalJWKSet((await res.json()) as JSONWebKeySet);
-      keys = { set, at: Date.now() };
+      keys = { set, at: now() };
       return set;
     })().finally(() => {
       loading = undefined;
@@ -88,13 +101,17 @@ export function createIdentityClient(options: IdentityClientOptions) {
         jwtVerify(token, set, {
           ...(options.issuer ? { issuer: options.issuer } : {}),
           ...(options.audience ? { audience: options.audience } : {}),
+          ...(options.tokenType ? { typ: options.tokenType } : {}),
+          currentDate: new Date(now()),
         });
       let result;
       try {
         result = await verifyWith(await loadKeys());
       } catch (error) {
-        // A key rotation shows up as an unknown key id: refetch once.
+        // A key rotation shows up as an unknown key id: fetch the keys again, but at most once a
+        // minute, so tokens with made-up key ids cannot make us hammer the identity service.
         if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY') throw new IdentityError(String(error));
+        if (!loading && now() - lastFetch < refetchMs) throw new IdentityError('Unknown signing key');
         result = await verifyWith(await loadKeys(true)).catch((e) => {
           throw new IdentityError(String(e));
         });

@@ -1,7 +1,7 @@
 /**
  * DEVELOPMENT mailbox at /dev-mailbox: the database outbox as a web page, for people and browser
  * tests. On only when the portal keeps its mail (no SMTP_URL) and runs with the development
- * identity service (no IDENTITY_URL): anyone who reaches it reads every mail, exactly as anyone can
+ * identity service (no external identity provider): anyone who reaches it reads every mail, exactly as anyone can
  * sign in as anyone on /dev-identity. Bilingual (?lang=, the stored language, the browser's).
  * A mail's HTML is shown in a sandboxed iframe (`srcdoc`, no scripts, no same origin).
  */

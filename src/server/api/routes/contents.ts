@@ -5,11 +5,13 @@ import { workView } from '../../content/works';
 import type { ApiApp, Env, RouteContext } from '../context';
 
 /**
- * The user the content site is asked about: the Bearer token the request carried (the content
- * site verifies it itself) and the signed-in user's identity. Only after `auth`.
+ * The user the content site is asked about: the user's token at the identity provider (the
+ * agency's access token the request carried, or, in OIDC mode, the provider's access token kept
+ * with the session; the content site verifies it itself) and the signed-in user's identity.
+ * Only after `auth`.
  */
-export function contentUser(c: Context<Env>): ContentUser {
-  const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+export async function contentUser(c: Context<Env>): Promise<ContentUser> {
+  const token = await c.get('credential').upstreamToken();
   const { subject, email } = c.get('user');
   return { token, subject, email };
 }
@@ -21,7 +23,7 @@ export function contentRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/contents/remote', auth, async (c) => {
     validQuery(c, Query);
-    const works = await deps.content.listWorks(contentUser(c));
+    const works = await deps.content.listWorks(await contentUser(c));
     c.header('cache-control', 'private, no-store');
     return send(c, { data: works.map((w) => workView(w, c.get('locale'))) });
   });

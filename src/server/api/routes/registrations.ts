@@ -49,7 +49,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
         eventSlug,
         registrationType: c.req.query('registration_type'),
         body,
-        resolveWorks: (ids) => resolveSelectedWorks(deps.content, contentUser(c), ids),
+        resolveWorks: async (ids) => resolveSelectedWorks(deps.content, await contentUser(c), ids),
         ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),
