@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { object, optional, string, type Struct } from 'superstruct';
 import { camelize, snakeize } from '@domain/case';
@@ -8,6 +9,7 @@ import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { check, QueryInt } from '@domain/validation';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
+import { errorSummary } from '@domain/error-summary';
 import { findEventBySlug, listEvents } from '../services/events';
 import { expireOverdueOrders } from '../services/order-state';
 import { findOrder, listOrders } from '../services/orders';
@@ -50,10 +52,30 @@ export function createApi(deps: ApiDeps) {
       const mapped = fromDomain(error);
       return c.json(errorBody(mapped), mapped.status);
     }
-    log('error', 'unhandled API error', { path: c.req.path, error: String((error as Error).stack ?? error) });
-    return c.json(errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred')), 500);
+    // No message and no URL: a failed query's message holds its parameters (names, phones), a
+    // query string may hold a link code. The request id ties the line to what the client saw.
+    const requestId = c.get('requestId');
+    log('error', 'unhandled API error', {
+      requestId,
+      method: c.req.method,
+      route: routePath(c, -1),
+      ...errorSummary(error),
+    });
+    return c.json(
+      errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred', { request_id: requestId })),
+      500,
+    );
   });
   app.notFound((c) => c.json(errorBody(notFound('Route')), 404));
+
+  // A request id for the log, from the proxy in front when it sent a plausible one; echoed back.
+  app.use('*', async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const id = given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+    c.set('requestId', id);
+    c.header('x-request-id', id);
+    await next();
+  });
 
   app.use('*', async (c, next) => {
     // Uploads have their own, larger limit (checked per purpose in the files service).

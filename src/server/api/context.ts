@@ -37,7 +37,11 @@ export type ApiDeps = {
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 };
 
-export type Env = { Variables: { user: User; locale: Locale } };
+export type Env = {
+  Variables: { user: User; locale: Locale; requestId: string };
+  /** Given by the catch-all endpoint (Astro's client address); absent in-process. */
+  Bindings: { clientAddress?: string | undefined } | undefined;
+};
 export type ApiApp = Hono<Env>;
 
 /** What every route module gets: dependencies and the shared request helpers. */

@@ -4,6 +4,7 @@
  * claims skip rows another holds). An error is logged and the next pass tries again: it never
  * reaches the process.
  */
+import { errorSummary } from '@domain/error-summary';
 import type { Db } from '../db/client';
 import { processOrderEvents } from '../services/order-events';
 import { expireOverdueOrders } from '../services/order-state';
@@ -74,9 +75,8 @@ export function startMailWorker(options: MailWorkerOptions) {
       }
       await mailPass(options);
     } catch (error) {
-      options.log('error', 'mail worker pass failed; trying again', {
-        error: String((error as Error)?.stack ?? error),
-      });
+      // The summary only: a failed query's message holds its parameters (addresses, names).
+      options.log('error', 'mail worker pass failed; trying again', errorSummary(error));
     }
   };
   const tick = () => {
