@@ -26,7 +26,11 @@ const DRAIN_MAX_MS = 30_000;
 export function guard(handler) {
   return (req, res) => {
     if (!METHODS.includes(req.method)) {
-      const body = JSON.stringify({ code: 'method_not_allowed', message: 'Method not allowed', error: 'Method not allowed' });
+      const body = JSON.stringify({
+        code: 'method_not_allowed',
+        message: 'Method not allowed',
+        error: 'Method not allowed',
+      });
       res.writeHead(405, {
         allow: METHODS.join(', '),
         'content-type': 'application/json',
@@ -52,7 +56,9 @@ export function guard(handler) {
 export function createPortalServer(handler) {
   const server = http.createServer(guard(handler));
   server.on('connect', (req, socket) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
   return server;
 }

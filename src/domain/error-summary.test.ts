@@ -3,12 +3,15 @@ import { errorSummary, stackFrames, withheldError } from './error-summary';
 
 /** A failed query as drizzle reports it: the SQL and its parameters in the message, pg's error as the cause. */
 function failedQuery() {
-  const cause = Object.assign(new Error('duplicate key value violates unique constraint "orders_one_badge_per_email_idx"'), {
-    code: '23505',
-    constraint: 'orders_one_badge_per_email_idx',
-    table: 'orders',
-    detail: 'Key (badge_email_key)=(amy@example.com) already exists.',
-  });
+  const cause = Object.assign(
+    new Error('duplicate key value violates unique constraint "orders_one_badge_per_email_idx"'),
+    {
+      code: '23505',
+      constraint: 'orders_one_badge_per_email_idx',
+      table: 'orders',
+      detail: 'Key (badge_email_key)=(amy@example.com) already exists.',
+    },
+  );
   class DrizzleQueryError extends Error {}
   return new DrizzleQueryError(
     'Failed query: insert into "registrations" ("form") values ($1)\nparams: {"name":"王小明","phone":"886-912-345-678"}',

@@ -21,7 +21,11 @@ describe.each(DATABASES)('unhandled API errors in the log (%s)', (kind) => {
 
   it('logs class, code, constraint, route and request id of a failed insert, never its parameters', async () => {
     const lines: { level: string; message: string; data?: Record<string, unknown> }[] = [];
-    const app = await createTestApp(database, {}, { log: (level, message, data) => lines.push({ level, message, data }) });
+    const app = await createTestApp(
+      database,
+      {},
+      { log: (level, message, data) => lines.push({ level, message, data }) },
+    );
     const { token } = await signIn(app, 'leak@example.com', 'Leak Test');
     const photo = await uploadPhoto(app, token);
     // A rule the code does not know: the registration insert fails with an unmapped check violation.
@@ -46,7 +50,14 @@ describe.each(DATABASES)('unhandled API errors in the log (%s)', (kind) => {
       });
       const text = JSON.stringify(lines);
       // The applicant's phone, names and e-mail were the query's parameters.
-      for (const secret of ['886-912-345-678', 'Hsiao-ming Wang', '王小明', 'leak@example.com', 'params', 'insert into'])
+      for (const secret of [
+        '886-912-345-678',
+        'Hsiao-ming Wang',
+        '王小明',
+        'leak@example.com',
+        'params',
+        'insert into',
+      ])
         expect(text, secret).not.toContain(secret);
     } finally {
       await database.db.execute(sql`alter table registrations drop constraint test_refuse_all`);

@@ -100,7 +100,12 @@ describe('the node:http guard of server.mjs', () => {
 
   it.each(['TRACE', 'PROPFIND', 'CONNECT'])('answers %s with 405 and Allow, not 500', async (method) => {
     const res = await new Promise<http.IncomingMessage>((done, fail) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path: method === 'CONNECT' ? '127.0.0.1:1' : '/api/v1/events' });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method,
+        path: method === 'CONNECT' ? '127.0.0.1:1' : '/api/v1/events',
+      });
       req.on('response', done);
       req.on('connect', (r) => done(r));
       req.on('error', fail);

@@ -15,8 +15,10 @@ import { expireOverdueOrders } from '../services/order-state';
 import { findOrder, listOrders } from '../services/orders';
 import { listPickupSlots } from '../services/pickup-schedule';
 import { createUserDirectory } from '../services/users';
+import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../services/rate-limit';
+import { parseRateRule } from '../config';
 import type { ApiDeps, Env, RouteContext } from './context';
-import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } from './errors';
+import { ApiError, badRequest, errorBody, fromDomain, notFound, rateLimited, unauthorized } from './errors';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
 import { badgeRoutes } from './routes/badges';
@@ -47,7 +49,10 @@ export function createApi(deps: ApiDeps) {
   const secure = (c: Context) => originOf(c).startsWith('https:');
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(errorBody(error), error.status);
+    }
     if (error instanceof DomainError) {
       const mapped = fromDomain(error);
       return c.json(errorBody(mapped), mapped.status);
@@ -156,6 +161,33 @@ export function createApi(deps: ApiDeps) {
     if (!result.ok) throw invalid(result.issues);
     return result.value;
   };
+  // ---- Rate limits (decision 021) ----------------------------------------------------------
+  const limiter = deps.rateLimiter ?? createRateLimiter(memoryRateLimitStore(), { log });
+  const rule = (value: string) => parseRateRule(value)!;
+  const rules = {
+    signin: rule(deps.config.RATE_LIMIT_SIGNIN),
+    uploads: rule(deps.config.RATE_LIMIT_UPLOADS),
+    orders: rule(deps.config.RATE_LIMIT_ORDERS),
+    paymentRejects: rule(deps.config.RATE_LIMIT_PAYMENT_REJECTS),
+  };
+  const clientAddress = (c: Context<Env>) => c.env?.clientAddress || 'unknown';
+  const rateLimit = async (bucket: string, subject: string, limitRule: RateRule) => {
+    const result = await limiter.check(bucket, subject, limitRule);
+    if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+  };
+  const perUser =
+    (bucket: 'orders' | 'uploads'): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      await rateLimit(bucket, c.get('user').id, rules[bucket]);
+      await next();
+    };
+  const perAddress =
+    (bucket: string, limitRule: RateRule): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      await rateLimit(bucket, clientAddress(c), limitRule);
+      await next();
+    };
+
   const orderCtx = () => ({
     now: now(),
     paymentDays: deps.config.PAYMENT_EXPIRES_DAYS,
@@ -174,6 +206,11 @@ export function createApi(deps: ApiDeps) {
     send,
     originOf,
     orderCtx,
+    limits: { orders: perUser('orders'), uploads: perUser('uploads') },
+    rateLimit,
+    limiter,
+    rules,
+    clientAddress,
   };
   // Unpaid orders past their deadline become overdue (and give their seats back) before anyone
   // reads, pays or registers; at most every 10 s per instance.
@@ -189,6 +226,9 @@ export function createApi(deps: ApiDeps) {
     app.use(path, expire);
 
   // ---- Sign-in (spec §2, §4) -------------------------------------------------------------
+  // Per client address (decision 021), before anything else of the sign-in runs.
+  app.use('/user/signin', perAddress('signin', rules.signin));
+  app.use('/user/callback', perAddress('signin-callback', rules.signin));
   app.get('/user/signin', (c) => {
     const locale = toLocale(c.req.query('locale')) ?? toLocale(getCookie(c, LOCALE_COOKIE)) ?? 'en';
     const returnTo = safeReturnPath(c.req.query('return_to'));
