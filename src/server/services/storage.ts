@@ -41,8 +41,8 @@ export function diskStorage(root: string): FileStorage {
   };
 }
 
-/** In-memory storage for tests. */
-export function memoryStorage(): FileStorage {
+/** In-memory storage for tests; `size()` tells how many objects it holds. */
+export function memoryStorage(): FileStorage & { size(): number } {
   const files = new Map<string, Uint8Array>();
   return {
     async put(key, bytes) {
@@ -54,5 +54,6 @@ export function memoryStorage(): FileStorage {
     async delete(key) {
       files.delete(key);
     },
+    size: () => files.size,
   };
 }
