@@ -83,8 +83,9 @@ export function createApi(deps: ApiDeps) {
   });
 
   app.use('*', async (c, next) => {
-    // Uploads have their own, larger limit (checked per purpose in the files service).
-    if (c.req.path === '/api/v1/files/upload') return next();
+    // Uploads have their own, larger limit (checked per purpose in the files service), the
+    // gateway's posts a smaller one: each route applies its own, so neither is read twice.
+    if (c.req.path === '/api/v1/files/upload' || c.req.path.startsWith('/api/v1/payment/newebpay/')) return next();
     return bodyLimit({
       maxSize: deps.config.API_BODY_LIMIT_BYTES,
       onError: (ctx) =>
