@@ -171,7 +171,7 @@ describe.each(TARGETS)('abuse: fuzzing every JSON and form endpoint (%s)', (kind
   /** Sends each generated body; checks status, error shape and (on refusal) that nothing changed. */
   async function fuzz(
     arbitrary: fc.Arbitrary<string>,
-    send: (body: string) => Promise<Response>,
+    send: (body: string) => Response | Promise<Response>,
     watch: string[] = [],
   ) {
     await fc.assert(

@@ -242,7 +242,7 @@ describe.each(DATABASES)('abuse: another user’s ids on every route (%s)', (kin
 
   it('answers Bob’s own routes with his data only, even when he names Alice’s files and links', async () => {
     const before = await aliceState();
-    const cases: [string, () => Promise<Response>][] = [
+    const cases: [string, () => Response | Promise<Response>][] = [
       ['GET /api/v1/user/me', () => app.request('/api/v1/user/me', bearer(bob.token))],
       ['GET /api/v1/orders', () => app.request('/api/v1/orders', bearer(bob.token))],
       ['GET /api/v1/pitching/usage', () => app.request('/api/v1/pitching/usage', bearer(bob.token))],

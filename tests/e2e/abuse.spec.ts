@@ -64,7 +64,10 @@ test.describe('cross-site form posts', () => {
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const exempt = EXEMPT.some((p) => route.endsWith(` ${p}`));
-      for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<
+        string,
+        string
+      >[]) {
         const res = await send(request, route, headers);
         if (exempt) {
           expect(res.status(), `${route} ${JSON.stringify(headers)}`).not.toBe(403);
