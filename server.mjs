@@ -1,38 +1,122 @@
 // Production entry (`npm start`): the built Astro app behind node:http with br/gzip compression.
 // Astro's standalone server does not compress; this wrapper does, and keeps the adapter's static
-// file handling (immutable cache headers on /_astro/*).
+// file handling (immutable cache headers on /_astro/*). It also guards the socket (`guard`):
+// methods the app cannot take are answered 405, and a request whose body the app stopped reading
+// (over a size limit) is answered and then drained, never reset.
 import http from 'node:http';
-import compression from 'compression';
+import { fileURLToPath } from 'node:url';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import('./dist/server/entry.mjs');
+/** Methods the portal serves; anything else (TRACE, PROPFIND, …) is answered 405 here. */
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** After the answer, the rest of an unread body is read and dropped up to this many bytes… */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+/** …or for this long; then the connection is closed. */
+const DRAIN_MAX_MS = 30_000;
 
-const compress = compression({
-  threshold: 512,
-  // Already-compressed images are left alone.
-  filter: (req, res) =>
-    !/^image\/(png|jpeg|webp|avif)/.test(String(res.getHeader('content-type') ?? '')) && compression.filter(req, res),
-  brotli: { params: { 1: 5 } },
-});
+/**
+ * Wraps a node:http request handler:
+ * - a method outside METHODS gets `405` with `Allow` (undici's Request refuses TRACE, TRACK and
+ *   CONNECT, which Astro's adapter answered with a 500 and a logged stack);
+ * - the request body is handed over as `req.body`, an iterator that leaves the request open when
+ *   its reader stops early (Hono's bodyLimit on a chunked body over the limit). Node's own
+ *   iterator destroyed the socket there, so the client got a TCP reset instead of the 400 it was
+ *   being sent. Once the answer is written, what is left of the body is read and dropped (up to
+ *   DRAIN_MAX_BYTES / DRAIN_MAX_MS, then the connection is closed), so the connection ends cleanly.
+ */
+export function guard(handler) {
+  return (req, res) => {
+    if (!METHODS.includes(req.method)) {
+      const body = JSON.stringify({
+        code: 'method_not_allowed',
+        message: 'Method not allowed',
+        error: 'Method not allowed',
+      });
+      res.writeHead(405, {
+        allow: METHODS.join(', '),
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      res.end(body);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Read by Astro's adapter instead of the request itself (createRequestFromNodeRequest).
+      req.body = { [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }) };
+      res.once('finish', () => drainRest(req));
+    }
+    handler(req, res);
+  };
+}
 
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? 'localhost';
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
-server.listen(port, host, async () => {
-  // Start-up check: configuration, database, migrations and seed are loaded by the first API
-  // request. A portal that cannot serve it refuses to run (DESIGN D13) instead of answering 500s.
-  const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
-  try {
-    const res = await fetch(`${local}/api/v1/events`);
-    if (!res.ok) throw new Error(`GET /api/v1/events answered ${res.status}`);
-    console.log(JSON.stringify({ level: 'info', message: `portal ready on http://${host}:${port}` }));
-  } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'start-up check failed; see the error above', error: String(error) }),
+/**
+ * The node:http server of the portal: `handler` behind `guard`. A CONNECT request (which node:http
+ * hands to a 'connect' listener, or else drops) is answered 405 as well.
+ */
+export function createPortalServer(handler) {
+  const server = http.createServer(guard(handler));
+  server.on('connect', (req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
-    process.exit(1);
+  });
+  return server;
+}
+
+/** Reads and drops the rest of a body the app did not read, so closing sends no reset. */
+function drainRest(req) {
+  if (req.complete || req.destroyed) return;
+  let bytes = 0;
+  const stop = () => req.destroy();
+  const timer = setTimeout(stop, DRAIN_MAX_MS);
+  timer.unref();
+  req.on('data', (chunk) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_MAX_BYTES) stop();
+  });
+  req.once('close', () => clearTimeout(timer));
+  // The app's reader stopped (it left its 'readable' listener, which keeps a stream paused).
+  req.removeAllListeners('readable');
+  req.resume();
+}
+
+async function main() {
+  const compression = (await import('compression')).default;
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const { handler } = await import('./dist/server/entry.mjs');
+
+  const compress = compression({
+    threshold: 512,
+    // Already-compressed images are left alone.
+    filter: (req, res) =>
+      !/^image\/(png|jpeg|webp|avif)/.test(String(res.getHeader('content-type') ?? '')) && compression.filter(req, res),
+    brotli: { params: { 1: 5 } },
+  });
+
+  const port = Number(process.env.PORT ?? 4321);
+  const host = process.env.HOST ?? 'localhost';
+  const server = createPortalServer((req, res) => compress(req, res, () => handler(req, res)));
+  server.listen(port, host, async () => {
+    // Start-up check: configuration, database, migrations and seed are loaded by the first API
+    // request. A portal that cannot serve it refuses to run (DESIGN D13) instead of answering 500s.
+    const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+    try {
+      const res = await fetch(`${local}/api/v1/events`);
+      if (!res.ok) throw new Error(`GET /api/v1/events answered ${res.status}`);
+      console.log(JSON.stringify({ level: 'info', message: `portal ready on http://${host}:${port}` }));
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: 'error', message: 'start-up check failed; see the error above', error: String(error) }),
+      );
+      process.exit(1);
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => server.close(() => process.exit(0)));
   }
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+}
+
+// Started as `node server.mjs`; imported (tests), it only exports `guard` and `createPortalServer`.
+if (process.argv[1] && fileURLToPath(import.meta.url) === (await import('node:fs')).realpathSync(process.argv[1])) {
+  await main();
 }

@@ -8,6 +8,7 @@ import { TOKEN_KEY, tokenPayload } from '@lib/auth';
 import { refreshSession } from '@lib/embedded-api.server';
 import { portalConfig } from '@lib/portal-config.server';
 import { NON_PAGE_PREFIXES } from '@lib/routes';
+import { withheldError } from '@domain/error-summary';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -43,6 +44,21 @@ const SITE_ORIGIN = (() => {
     return null;
   }
 })();
+
+/** A path with its percent escapes decoded where they are valid (bad escapes stay as they are). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
 
 function isSameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
@@ -159,8 +175,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
       status: 302,
       headers: { location: target, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' },
     });
-    for (const header of cookies.headers()) res.headers.append('set-cookie', header);
+    // Astro adds the cookies set through `cookies` to the response it is given: set once.
     return withSecurityHeaders(res);
+  }
+
+  // A page path holding a control character once decoded (`/en/events/%00`) names no page: the
+  // 404 page, before any loader sends it to the API (which refuses it with a 400).
+  if (isPage && /[\u0000-\u001f\u007f]/.test(decodedPath(path))) {
+    const notFoundLocale = prefixed ? toLocale(first)! : 'en';
+    return withSecurityHeaders(await context.rewrite(`/${localePath(notFoundLocale)}/404`));
   }
 
   const locale =
@@ -172,7 +195,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.t = translator(locale);
   context.locals.token = await credential(cookies, url, locale, isPage);
-  const response = await next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    // Astro logs a page's error with its message and hands it to the 500 page: a message can
+    // embed personal data (a failed query's parameters), so both get a stand-in without it.
+    throw withheldError(error);
+  }
   // Caching of pages: those seen signed in carry personal data and are never stored, whatever
   // the page set. Public pages (home, event info) opt in themselves, only when the visitor is
   // signed out, with `public, max-age=60, stale-while-revalidate=300` and `Vary: Cookie`

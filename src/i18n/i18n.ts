@@ -37,7 +37,14 @@ export function translator(locale: Locale): Translate {
   return (key, values) => t(key, values ?? {}) as string;
 }
 
-/** The messages under the given key prefixes, for an island's props. */
+/** Messages every island gets: the errors its generic alert translates (alertText in @lib/api). */
+const ISLAND_MESSAGES = ['apiError.rate_limited', 'apiError.upload_quota_exceeded'];
+
+/** The messages under the given key prefixes (and ISLAND_MESSAGES), for an island's props. */
 export function pickMessages(locale: Locale, prefixes: string[]): Messages {
-  return Object.fromEntries(Object.entries(MESSAGES[locale]).filter(([k]) => prefixes.some((p) => k.startsWith(p))));
+  return Object.fromEntries(
+    Object.entries(MESSAGES[locale]).filter(
+      ([k]) => ISLAND_MESSAGES.includes(k) || prefixes.some((p) => k.startsWith(p)),
+    ),
+  );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './api';
+import { createT } from '@i18n/t';
+import { pickMessages } from '@i18n/i18n';
+import { alertText, ApiError, createApiClient, TRANSLATED_ALERT_CODES } from './api';
 
 function fakeFetch(responses: (() => Response)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -110,5 +112,30 @@ describe('API client (spec §7–§8)', () => {
       .get('/x')
       .catch((e) => e)) as ApiError;
     expect(proxied).toMatchObject({ status: 418, code: 'http_418', message: 'HTTP 418' });
+  });
+});
+
+describe('alertText (the generic alert of islands)', () => {
+  const t = createT({
+    'apiError.rate_limited': 'Too many attempts.',
+    'apiError.upload_quota_exceeded': 'Upload limit reached.',
+  });
+  it('translates the codes a user meets by going too fast', () => {
+    expect(alertText(new ApiError(429, 'rate_limited', 'Too many requests', { error: 'Too many requests' }), t)).toBe(
+      'Too many attempts.',
+    );
+    expect(alertText(new ApiError(429, 'upload_quota_exceeded', 'x', {}), t)).toBe('Upload limit reached.');
+  });
+  it("keeps spec §8's [status] error for the others", () => {
+    expect(alertText(new ApiError(409, 'order_paid', 'Paid', { error: 'A paid order' }), t)).toBe('[409] A paid order');
+  });
+});
+
+describe('island messages', () => {
+  it('every island gets the alert texts of rate limits and the upload quota, in both languages', () => {
+    for (const locale of ['en', 'zh-TW'] as const) {
+      const messages = pickMessages(locale, ['wizard.']);
+      for (const code of TRANSLATED_ALERT_CODES) expect(messages[`apiError.${code}`], `${locale} ${code}`).toBeTruthy();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { camelize, snakeize } from '@domain/case';
+import type { T } from '@i18n/t';
 
 /*
  * The one API client (DESIGN §1, spec §7–§8), used by SSR pages and islands alike: base URL from
@@ -75,6 +76,17 @@ function toApiError(error: unknown): ApiError {
     return new ApiError(status, code, message, data, error.statusMessage ?? '', detail);
   }
   return new ApiError(0, isTimeout(error) ? 'timeout' : 'network_error', 'The request failed', {}, '', detail);
+}
+
+/**
+ * Codes a user meets by going too fast (decision 021): the generic alert says what happened in
+ * their language (`apiError.<code>`; pickMessages gives every island these messages).
+ */
+export const TRANSLATED_ALERT_CODES = ['rate_limited', 'upload_quota_exceeded'];
+
+/** The generic alert's text: spec §8's `[{status}] {error}`, translated for TRANSLATED_ALERT_CODES. */
+export function alertText(error: ApiError, t: T): string {
+  return TRANSLATED_ALERT_CODES.includes(error.code) ? t(`apiError.${error.code}`) : `[${error.status}] ${error.error}`;
 }
 
 /** Creates a client bound to one token and locale. */

@@ -38,6 +38,33 @@ const SmtpUrl = refine(string(), 'smtp url', (value) => {
     return false;
   }
 });
+const RedisUrl = refine(string(), 'redis url', (value) => {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+});
+/** A rate limit as `<count>/<window>`: `600/10m` = 600 per 10 minutes (s, m or h; up to 24 h). */
+const RateRuleText = refine(string(), 'rate limit', (value) => {
+  const rule = parseRateRule(value);
+  return rule ? true : 'Expected <count>/<window> such as 600/10m (count 1–1000000, window 1s–24h)';
+});
+
+/** A rate limit: at most `limit` hits per fixed window of `windowMs`. */
+export type RateRule = { limit: number; windowMs: number };
+
+/** Parses `600/10m` (s, m or h); null when malformed or out of range. */
+export function parseRateRule(value: string): RateRule | null {
+  const match = /^(\d{1,7})\/(\d{1,5})(s|m|h)$/.exec(value.trim());
+  if (!match) return null;
+  const limit = Number(match[1]);
+  const windowMs = Number(match[2]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[3] as 's' | 'm' | 'h'];
+  if (limit < 1 || limit > 1_000_000 || windowMs < 1000 || windowMs > 86_400_000) return null;
+  return { limit, windowMs };
+}
+
 /** `addr@example.org` or `Name <addr@example.org>`, on one line. */
 const MailAddress = pattern(string(), /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/);
 const Int = coerce(integer(), string(), (v) => Number(v));
@@ -126,9 +153,33 @@ const ConfigStruct = object({
   CONTENT_SITE_TIMEOUT_MS: defaulted(Int, 5_000),
   /** Organisers (the back office): comma-separated e-mails, besides those granted by `npm run organisers`. */
   ORGANISER_EMAILS: optional(pattern(string(), /^\s*[^\s@,]+@[^\s@,]+(?:\s*,\s*[^\s@,]+@[^\s@,]+)*\s*,?\s*$/)),
+  /**
+   * Where rate limits count (decision 021): `auto` = Redis with REDIS_URL, else PostgreSQL with
+   * DATABASE_URL, else memory (the embedded PGlite: one process).
+   */
+  RATE_LIMIT_STORE: defaulted(enums(['auto', 'memory', 'postgres', 'redis']), 'auto'),
+  /** Redis for the rate limits of several instances (redis:// or rediss://, credentials in the URL). */
+  REDIS_URL: optional(RedisUrl),
+  /** Prefix of the portal's Redis keys (several portals, or test runs, on one Redis). */
+  REDIS_KEY_PREFIX: defaulted(pattern(string(), /^[A-Za-z0-9:_.-]{0,64}$/), 'portal:'),
+  /** Sign-in starts and callbacks per client address. */
+  RATE_LIMIT_SIGNIN: defaulted(RateRuleText, '600/10m'),
+  /** Uploads per signed-in user. */
+  RATE_LIMIT_UPLOADS: defaulted(RateRuleText, '60/10m'),
+  /** Orders placed (registrations, badge applications and claims) per signed-in user. */
+  RATE_LIMIT_ORDERS: defaulted(RateRuleText, '30/10m'),
+  /** Gateway posts that fail verification, per client address: stored (truncated) up to this, then 429. */
+  RATE_LIMIT_PAYMENT_REJECTS: defaulted(RateRuleText, '20/1h'),
+  /** Uploads per user in any 24 hours: how many, and how many bytes. */
+  UPLOAD_QUOTA_FILES: defaulted(Int, 100),
+  UPLOAD_QUOTA_BYTES: defaulted(Int, 250 * 1024 * 1024),
+  /** Uploads no order, badge or registration form refers to are deleted after this many hours. */
+  UPLOAD_UNATTACHED_HOURS: defaulted(Int, 24),
 });
 
 export type Config = Infer<typeof ConfigStruct> & {
+  /** Where rate limits count, RATE_LIMIT_STORE resolved (`auto` decided). */
+  rateLimitStore: 'memory' | 'postgres' | 'redis';
   /** Absolute data directory. */
   dataDir: string;
   /** True when the embedded dev identity service serves sign-in. */
@@ -176,6 +227,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (parsed.CONTENT_SITE_TIMEOUT_MS < 100 || parsed.CONTENT_SITE_TIMEOUT_MS > 60_000) {
       throw new Error('Invalid configuration: CONTENT_SITE_TIMEOUT_MS — Expected 100 to 60000 milliseconds');
     }
+    if (parsed.RATE_LIMIT_STORE === 'redis' && !parsed.REDIS_URL) {
+      throw new Error('REDIS_URL is required when RATE_LIMIT_STORE=redis');
+    }
+    if (parsed.RATE_LIMIT_STORE === 'postgres' && !parsed.DATABASE_URL) {
+      throw new Error('DATABASE_URL is required when RATE_LIMIT_STORE=postgres');
+    }
+    for (const key of ['UPLOAD_QUOTA_FILES', 'UPLOAD_QUOTA_BYTES', 'UPLOAD_UNATTACHED_HOURS'] as const) {
+      if (parsed[key] < 1) throw new Error(`Invalid configuration: ${key} — Expected a positive integer`);
+    }
     if (parsed.SMTP_URL && !env.MAIL_FROM) {
       throw new Error('MAIL_FROM is required when SMTP_URL is set');
     }
@@ -201,6 +261,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+      rateLimitStore:
+        parsed.RATE_LIMIT_STORE !== 'auto'
+          ? parsed.RATE_LIMIT_STORE
+          : parsed.REDIS_URL
+            ? 'redis'
+            : parsed.DATABASE_URL
+              ? 'postgres'
+              : 'memory',
     });
   } catch (error) {
     if (error instanceof StructError) {

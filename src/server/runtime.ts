@@ -31,18 +31,20 @@ export function getRuntime(): Promise<Runtime> {
     if (config.SEED) await seed(database.db);
     // The demo users' works on the dev content site (their subjects are the dev identity service's).
     if (config.SEED && config.devContent && config.devIdentity) await seedDevContent(database.db);
-    const { app, inProcessFetch } = await createServerApp({
+    const { app, inProcessFetch, storage, rateLimiter } = await createServerApp({
       db: database.db,
       config,
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
       operatorToken: operatorToken(config),
     });
-    // The mail outbox's worker (decision 012): SMTP when configured, else the database outbox.
+    // The background worker: the mail outbox (decision 012; SMTP when configured, else the
+    // database outbox), overdue orders, and housekeeping (unattached uploads, rate-limit windows).
     const worker = startMailWorker({
       db: database.db,
       transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : outboxTransport(),
       settings: mailSettings(config),
       log: consoleLog(config.LOG_LEVEL),
+      housekeeping: { storage, unattachedHours: config.UPLOAD_UNATTACHED_HOURS, rateLimiter },
     });
     return { database, app, inProcessFetch, stopMailWorker: worker.stop };
   })().catch((error) => {

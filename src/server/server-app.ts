@@ -16,6 +16,13 @@ import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
 import { createSessionStore } from './services/sessions';
 import { diskStorage, type FileStorage } from './services/storage';
+import {
+  createRateLimiter,
+  memoryRateLimitStore,
+  postgresRateLimitStore,
+  redisRateLimitStore,
+  type RateLimiter,
+} from './services/rate-limit';
 
 export type ServerAppOptions = {
   db: Db;
@@ -36,6 +43,8 @@ export type ServerAppOptions = {
    * agency's tokens: `now` moves business time (deadlines), not sign-in.
    */
   sessionNow?: () => Date;
+  /** Replaces the rate limiter (tests); default: the store RATE_LIMIT_STORE names (decision 021). */
+  rateLimiter?: RateLimiter;
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
@@ -135,6 +144,7 @@ export async function createServerApp(options: ServerAppOptions) {
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
   };
   const storage = options.storage ?? diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(rateLimitStore(config, options.db), { log });
   // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
   if (config.devMailbox) root.route('/', createDevMailbox({ db: options.db, from: config.MAIL_FROM }));
 
@@ -186,8 +196,17 @@ export async function createServerApp(options: ServerAppOptions) {
     gateway,
     log,
     operatorToken: options.operatorToken,
+    rateLimiter,
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, sessions, inProcessFetch: inProcess, content };
+  return { app: root, identity, sessions, inProcessFetch: inProcess, content, storage, rateLimiter };
+}
+
+/** The rate-limit store of the configuration: Redis, PostgreSQL, or this process's memory. */
+function rateLimitStore(config: Config, db: Db) {
+  if (config.rateLimitStore === 'redis')
+    return redisRateLimitStore({ url: config.REDIS_URL!, prefix: config.REDIS_KEY_PREFIX });
+  if (config.rateLimitStore === 'postgres') return postgresRateLimitStore(db);
+  return memoryRateLimitStore();
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@server/config';
 import { DatabaseInUseError, openDatabase } from '@server/db/client';
+import { procStat } from '@server/db/data-dir-lock';
 import { seedDemoOrders } from '@server/db/demo';
 import { badgeLinks, emails, orders } from '@server/db/schema';
 import { seed } from '@server/db/seed';
@@ -197,8 +198,10 @@ describe('operator commands (PGlite data directory)', () => {
     'openDatabase refuses a directory another live process holds and takes over a lock whose process is gone',
     async () => {
       const dir = join(root, 'lock-test');
-      // The parent process (the test runner) is alive: as if it had the directory open.
-      writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.ppid, command: 'portal server' }));
+      // The parent process (the test runner) is alive: as if it had the directory open (the lock
+      // records the holder's start time, which tells it from a later process reusing the pid).
+      const startTime = procStat(process.ppid)?.startTime;
+      writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.ppid, startTime, command: 'portal server' }));
       const refused = openDatabase({ dataDir: dir });
       await expect(refused).rejects.toBeInstanceOf(DatabaseInUseError);
       await expect(refused).rejects.toThrow(`is in use by process ${process.ppid} (portal server)`);

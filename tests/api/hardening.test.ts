@@ -61,6 +61,17 @@ describe.each(DATABASES)('hardening (%s)', (kind) => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses an operator list limit that is not a whole number from 1 to 1000 with 400', async () => {
+    const operator = await createTestApp(database, {}, { operatorToken: 'o'.repeat(32) });
+    const list = (limit: string) =>
+      operator.request(`/api/v1/operator/orders?limit=${limit}`, {
+        headers: { authorization: `Bearer ${'o'.repeat(32)}` },
+      });
+    for (const limit of ['1.5', '0', '1001', 'abc', '-1', '1e2', ''])
+      expect((await list(encodeURIComponent(limit))).status, limit).toBe(400);
+    for (const limit of ['1', '1000']) expect((await list(limit)).status, limit).toBe(200);
+  });
+
   it('keeps only the protocol fields of a gateway post in the log', async () => {
     const junk = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`junk${i}`, 'x'.repeat(1000)]));
     const res = await postForm(app, '/api/v1/payment/newebpay/notify', { ...junk, Status: 'SUCCESS\u0000' });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Syntheti
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { useAlert } from '@components/ui/useAlert';
 import type { T } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { stillFailing } from '@lib/form-errors';
 import { issuePaths } from '@lib/form-values';
@@ -90,7 +90,7 @@ export function FormEditor<V>(props: {
         }
       }
       // Spec §8: the update's error toast, 5 s.
-      setToast(makeToast('error', `[${error.status}] ${error.error}`, 5000));
+      setToast(makeToast('error', alertText(error, t), 5000));
     }
   }
 

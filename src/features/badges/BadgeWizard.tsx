@@ -7,7 +7,7 @@ import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
@@ -269,7 +269,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
         setErrors((e) => ({ ...e, personalPhotoFileId: t('badge.noPhoto') }));
         setToast(makeToast('error', t('badge.noPhoto'), 9000));
       } else {
-        showAlert(`[${error.status}] ${error.error}`, { returnFocus });
+        showAlert(alertText(error, t), { returnFocus });
       }
     }
   }

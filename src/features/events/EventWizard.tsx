@@ -3,7 +3,7 @@ import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 
 export type EventWizardProps = {
@@ -58,7 +58,7 @@ export default function EventWizard(props: EventWizardProps) {
       } else if (error.code === 'registration_not_open') {
         showAlert(t('eventReg.notOpen'), { returnFocus });
       } else {
-        showAlert(`[${error.status}] ${error.error}`, { returnFocus });
+        showAlert(alertText(error, t), { returnFocus });
       }
     }
   }

@@ -4,7 +4,7 @@ import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
@@ -261,7 +261,7 @@ export default function MarketWizard(props: MarketWizardProps) {
     } else if (error.code === 'validation_failed' && fieldIssues(error)) {
       return;
     } else {
-      showAlert(`[${error.status}] ${error.error}`, { returnFocus });
+      showAlert(alertText(error, t), { returnFocus });
     }
   }
 

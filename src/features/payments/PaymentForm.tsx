@@ -4,7 +4,7 @@ import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { useAlert } from '@components/ui/useAlert';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatPriceTimes } from '@domain/format';
@@ -196,7 +196,7 @@ export default function PaymentForm(props: PaymentFormProps) {
       setBusy(false);
       setSent(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const text = `[${error.status}] ${error.error}`;
+      const text = alertText(error, t);
       if (props.mode === 'edit') setToast(makeToast('error', text, 5000));
       else showAlert(text, { returnFocus: submitter instanceof HTMLElement ? submitter : null });
     }

@@ -15,7 +15,7 @@ import {
 import { stillAvailable, type Work } from '@domain/works';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
@@ -323,7 +323,7 @@ export default function PitchingWizard(props: PitchingWizardProps) {
     } else if (error.code === 'validation_failed' && fieldIssues(error)) {
       return;
     } else {
-      showAlert(`[${error.status}] ${error.error}`, { returnFocus });
+      showAlert(alertText(error, t), { returnFocus });
     }
   }
 

@@ -6,7 +6,7 @@ import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from '@domain/uploads'
 
 export type UploadedFile = { uid: string; name: string; url: string };
 /** Which rule an upload broke, when known: shown beside the spec's upload-failed message. */
-type FailedRule = 'type' | 'size' | 'empty' | null;
+type FailedRule = 'type' | 'size' | 'empty' | 'quota' | 'busy' | null;
 type State =
   | { kind: 'idle' }
   | { kind: 'processing'; percent: number }
@@ -23,6 +23,9 @@ function ruleOfCode(code: unknown): FailedRule {
   if (code === 'unsupported_file_type') return 'type';
   if (code === 'file_too_large') return 'size';
   if (code === 'empty_file') return 'empty';
+  // The daily upload quota, and the rate limit (decision 021).
+  if (code === 'upload_quota_exceeded') return 'quota';
+  if (code === 'rate_limited') return 'busy';
   return null;
 }
 

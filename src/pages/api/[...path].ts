@@ -3,5 +3,17 @@ import { getRuntime } from '@server/runtime';
 
 export const prerender = false;
 
-/** The registration API (Hono) behind Astro: one catch-all endpoint (DESIGN D3). */
-export const ALL: APIRoute = async ({ request }) => (await getRuntime()).app.fetch(request);
+/**
+ * The registration API (Hono) behind Astro: one catch-all endpoint (DESIGN D3). The client's
+ * address (the socket's, or behind a proxy listed in `security.allowedDomains` the first
+ * X-Forwarded-For) goes along for the per-address rate limits.
+ */
+export const ALL: APIRoute = async (context) => {
+  let clientAddress: string | undefined;
+  try {
+    clientAddress = context.clientAddress;
+  } catch {
+    // the adapter knows none
+  }
+  return (await getRuntime()).app.fetch(context.request, { clientAddress });
+};

@@ -1,17 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { object, optional, string, type Struct } from 'superstruct';
 import { camelize, snakeize } from '@domain/case';
 import { check, QueryInt } from '@domain/validation';
 import { negotiateLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
+import { errorSummary } from '@domain/error-summary';
 import { findEventBySlug, listEvents } from '../services/events';
 import { expireOverdueOrders } from '../services/order-state';
 import { findOrder, listOrders } from '../services/orders';
 import { listPickupSlots } from '../services/pickup-schedule';
 import { createUserDirectory } from '../services/users';
+import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../services/rate-limit';
+import { parseRateRule } from '../config';
 import type { ApiDeps, Env, RouteContext } from './context';
-import { ApiError, badRequest, errorBody, fromDomain, notFound } from './errors';
+import { ApiError, badRequest, errorBody, fromDomain, notFound, rateLimited } from './errors';
 import { createAuthenticate } from './authenticate';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
@@ -43,19 +48,43 @@ export function createApi(deps: ApiDeps) {
   const originOf = (c: Context) => deps.config.SITE_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(errorBody(error), error.status);
+    }
     if (error instanceof DomainError) {
       const mapped = fromDomain(error);
       return c.json(errorBody(mapped), mapped.status);
     }
-    log('error', 'unhandled API error', { path: c.req.path, error: String((error as Error).stack ?? error) });
-    return c.json(errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred')), 500);
+    // No message and no URL: a failed query's message holds its parameters (names, phones), a
+    // query string may hold a link code. The request id ties the line to what the client saw.
+    const requestId = c.get('requestId');
+    log('error', 'unhandled API error', {
+      requestId,
+      method: c.req.method,
+      route: routePath(c, -1),
+      ...errorSummary(error),
+    });
+    return c.json(
+      errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred', { request_id: requestId })),
+      500,
+    );
   });
   app.notFound((c) => c.json(errorBody(notFound('Route')), 404));
 
+  // A request id for the log, from the proxy in front when it sent a plausible one; echoed back.
   app.use('*', async (c, next) => {
-    // Uploads have their own, larger limit (checked per purpose in the files service).
-    if (c.req.path === '/api/v1/files/upload') return next();
+    const given = c.req.header('x-request-id');
+    const id = given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+    c.set('requestId', id);
+    c.header('x-request-id', id);
+    await next();
+  });
+
+  app.use('*', async (c, next) => {
+    // Uploads have their own, larger limit (checked per purpose in the files service), the
+    // gateway's posts a smaller one: each route applies its own, so neither is read twice.
+    if (c.req.path === '/api/v1/files/upload' || c.req.path.startsWith('/api/v1/payment/newebpay/')) return next();
     return bodyLimit({
       maxSize: deps.config.API_BODY_LIMIT_BYTES,
       onError: (ctx) =>
@@ -113,6 +142,33 @@ export function createApi(deps: ApiDeps) {
     if (!result.ok) throw invalid(result.issues);
     return result.value;
   };
+  // ---- Rate limits (decision 021) ----------------------------------------------------------
+  const limiter = deps.rateLimiter ?? createRateLimiter(memoryRateLimitStore(), { log });
+  const rule = (value: string) => parseRateRule(value)!;
+  const rules = {
+    signin: rule(deps.config.RATE_LIMIT_SIGNIN),
+    uploads: rule(deps.config.RATE_LIMIT_UPLOADS),
+    orders: rule(deps.config.RATE_LIMIT_ORDERS),
+    paymentRejects: rule(deps.config.RATE_LIMIT_PAYMENT_REJECTS),
+  };
+  const clientAddress = (c: Context<Env>) => c.env?.clientAddress || 'unknown';
+  const rateLimit = async (bucket: string, subject: string, limitRule: RateRule) => {
+    const result = await limiter.check(bucket, subject, limitRule);
+    if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+  };
+  const perUser =
+    (bucket: 'orders' | 'uploads'): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      await rateLimit(bucket, c.get('user').id, rules[bucket]);
+      await next();
+    };
+  const perAddress =
+    (bucket: string, limitRule: RateRule): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      await rateLimit(bucket, clientAddress(c), limitRule);
+      await next();
+    };
+
   const orderCtx = () => ({
     now: now(),
     paymentDays: deps.config.PAYMENT_EXPIRES_DAYS,
@@ -132,6 +188,11 @@ export function createApi(deps: ApiDeps) {
     send,
     originOf,
     orderCtx,
+    limits: { orders: perUser('orders'), uploads: perUser('uploads') },
+    rateLimit,
+    limiter,
+    rules,
+    clientAddress,
   };
   // Unpaid orders past their deadline become overdue (and give their seats back) before anyone
   // reads, pays or registers; at most every 10 s per instance.
@@ -147,6 +208,9 @@ export function createApi(deps: ApiDeps) {
     app.use(path, expire);
 
   // ---- Sign-in (spec §2, §4), the signed-in user and the session --------------------------
+  // Per client address (decision 021), before anything else of the sign-in runs.
+  app.use('/user/signin', perAddress('signin', rules.signin));
+  app.use('/user/callback', perAddress('signin-callback', rules.signin));
   userRoutes(app, ctx, directory);
 
   // ---- Events ------------------------------------------------------------------------------

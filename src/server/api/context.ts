@@ -9,6 +9,7 @@ import type { OidcClient } from '../identity/oidc-client';
 import type { MpgKeys } from '../payments/newebpay';
 import type { FileStorage } from '../services/storage';
 import type { SessionStore, VerifiedSession } from '../services/sessions';
+import type { RateLimiter, RateRule } from '../services/rate-limit';
 import type { OrderContext } from '../services/order-state';
 import type { User } from '../services/users';
 
@@ -24,6 +25,12 @@ export type ApiConfig = Pick<
   | 'MAIL_FROM'
   | 'organiserEmails'
   | 'SESSION_IDLE_SECONDS'
+  | 'RATE_LIMIT_SIGNIN'
+  | 'RATE_LIMIT_UPLOADS'
+  | 'RATE_LIMIT_ORDERS'
+  | 'RATE_LIMIT_PAYMENT_REJECTS'
+  | 'UPLOAD_QUOTA_FILES'
+  | 'UPLOAD_QUOTA_BYTES'
 >;
 
 /**
@@ -52,13 +59,19 @@ export type ApiDeps = {
   content: ContentSource;
   /** Merchant keys and where the browser posts card payments. */
   gateway: { keys: MpgKeys; url: (origin: string) => string };
+  /** Where rate limits count (decision 021); default: memory of this process. */
+  rateLimiter?: RateLimiter;
   /** Token of the operator API (none = operator API closed). */
   operatorToken?: string | undefined;
   now?: () => Date;
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 };
 
-export type Env = { Variables: { user: User; locale: Locale; credential: Credential } };
+export type Env = {
+  Variables: { user: User; locale: Locale; credential: Credential; requestId: string };
+  /** Given by the catch-all endpoint (Astro's client address); absent in-process. */
+  Bindings: { clientAddress?: string | undefined };
+};
 export type ApiApp = Hono<Env>;
 
 /** What every route module gets: dependencies and the shared request helpers. */
@@ -81,4 +94,12 @@ export type RouteContext = {
   originOf: (c: Context) => string;
   /** The clock and the order settings every order transition takes. */
   orderCtx: () => OrderContext;
+  /** Rate limits per signed-in user (after `auth`): 429 with Retry-After beyond the rule. */
+  limits: { orders: MiddlewareHandler<Env>; uploads: MiddlewareHandler<Env> };
+  /** Counts one hit of `subject` in `bucket`; throws the 429 beyond `rule`. */
+  rateLimit: (bucket: string, subject: string, rule: RateRule) => Promise<void>;
+  limiter: RateLimiter;
+  rules: Record<'signin' | 'uploads' | 'orders' | 'paymentRejects', RateRule>;
+  /** The client's address as the server saw it (Astro's clientAddress); 'unknown' in-process. */
+  clientAddress: (c: Context<Env>) => string;
 };

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -18,6 +20,11 @@ export const unauthorized = (message = 'Sign-in required') => new ApiError(401, 
 export const forbidden = (message = 'This is for the organisers only') => new ApiError(403, 'forbidden', message);
 export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
   new ApiError(400, code, message, details);
+/** 429: too many requests in a window, with the seconds until it ends as Retry-After. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limited', `Too many requests; please try again in ${retryAfterSeconds} seconds`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 /**
  * The one table from a domain refusal to its HTTP status. 400: the request can never succeed as

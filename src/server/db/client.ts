@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The database handle every service takes: one type for PGlite and a PostgreSQL server. */
@@ -178,74 +179,4 @@ async function runMigrations(db: Db, migrate: (config: MigrateConfig) => Promise
   };
 }
 
-/** A PGlite data directory another live process has open. */
-export class DatabaseInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holder: { pid: number; since?: string; command?: string },
-  ) {
-    super(
-      `The database in ${dataDir} is in use by process ${holder.pid}${holder.command ? ` (${holder.command})` : ''}. ` +
-        'PGlite cannot be shared between processes: stop that process (e.g. the portal server) and try again, ' +
-        'or use a PostgreSQL server (DATABASE_URL).',
-    );
-    this.name = 'DatabaseInUseError';
-  }
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * PGlite takes no lock of its own: a second process opening the same directory (an operator
- * command while the server runs) would silently work on a diverging copy and can corrupt it. A
- * lock file next to the directory names the holder process; a holder that is gone is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = `${dataDir}.lock`;
-  const mine = JSON.stringify({
-    pid: process.pid,
-    since: new Date().toISOString(),
-    command: process.argv.slice(1).join(' ').slice(0, 200),
-  });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, mine, { flag: 'wx' });
-      const release = () => {
-        process.off('exit', release);
-        try {
-          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-      process.on('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let holder: { pid?: unknown; since?: string; command?: string } | undefined;
-    try {
-      holder = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      holder = undefined;
-    }
-    const pid = typeof holder?.pid === 'number' ? holder.pid : undefined;
-    // Our own pid is either left by an earlier run (containers reuse pid 1) or this process
-    // opening the directory again (dev-server module reloads): both as before, not refused.
-    const live = pid !== undefined && pid !== process.pid && isAlive(pid);
-    if (live) throw new DatabaseInUseError(dataDir, { ...holder, pid: pid! });
-    try {
-      unlinkSync(file);
-    } catch {
-      // another process took it over first: try again
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`);
-}
+export { DatabaseInUseError } from './data-dir-lock';

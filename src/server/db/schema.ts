@@ -145,7 +145,8 @@ export const files = pgTable(
     purpose: text('purpose').notNull(),
     createdAt: created(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  // By owner and time: the daily upload quota; by time: the sweep of files never attached.
+  (t) => [index('files_owner_idx').on(t.ownerId, t.createdAt), index('files_created_idx').on(t.createdAt)],
 );
 
 export const orders = pgTable(
@@ -310,7 +311,11 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** Every gateway callback, verified or not: the audit trail for reconciliation. */
+/**
+ * Gateway callbacks: the audit trail for reconciliation. A verified post (its TradeSha matched) is
+ * kept whole; one that failed verification is kept as a bounded excerpt with its size and reason,
+ * and only up to a rate per client address (RATE_LIMIT_PAYMENT_REJECTS): anyone can post there.
+ */
 export const paymentNotifications = pgTable('payment_notifications', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -318,8 +323,30 @@ export const paymentNotifications = pgTable('payment_notifications', {
   accepted: boolean('accepted').notNull(),
   reason: text('reason'),
   payload: jsonb('payload').notNull(),
+  /** Whether the post's TradeSha verified (false: payload is a truncated excerpt). */
+  verified: boolean('verified').notNull().default(false),
+  /** Bytes of the posted protocol fields, as received. */
+  size: integer('size'),
+  /** Who posted it (the gateway's server, the paying browser, or whoever forged it). */
+  clientAddress: text('client_address'),
   createdAt: created(),
 });
+
+/**
+ * Rate-limit counters when they are kept in PostgreSQL (decision 021): one row per key and fixed
+ * window, incremented by one atomic upsert, so every instance counts together. Rows past
+ * `expires_at` are deleted by the background worker.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
 
 export const receipts = pgTable(
   'receipts',

@@ -1,12 +1,18 @@
 /**
- * The mail worker of a running portal: every few seconds, one pass of the outbox (decision 012).
+ * The background worker of a running portal: every few seconds, one pass of the outbox (decision
+ * 012); every 30 s, unpaid orders past their deadline; every 10 minutes, housekeeping (uploads
+ * never attached to an order, expired rate-limit windows).
  * One pass at a time per process, one claim at a time within it; several processes are safe (the
  * claims skip rows another holds). An error is logged and the next pass tries again: it never
  * reaches the process.
  */
+import { errorSummary } from '@domain/error-summary';
 import type { Db } from '../db/client';
 import { processOrderEvents } from '../services/order-events';
 import { expireOverdueOrders } from '../services/order-state';
+import { deleteUnattachedUploads } from '../services/files';
+import type { RateLimiter } from '../services/rate-limit';
+import type { FileStorage } from '../services/storage';
 import { deliverEmails, queueEventMails, queuePaymentReminders, type MailSettings } from './outbox';
 import type { MailTransport } from './transport';
 
@@ -22,7 +28,35 @@ export type MailWorkerOptions = {
   intervalMs?: number;
   /** Time between sweeps of unpaid orders past their deadline (their "expired" mails), 30 s. */
   expireEveryMs?: number;
+  /** Housekeeping, every `everyMs` (10 minutes); none when absent. */
+  housekeeping?: HousekeepingOptions;
 };
+
+export type HousekeepingOptions = {
+  /** Where uploads are stored; those no order refers to `unattachedHours` after upload are deleted. */
+  storage: FileStorage;
+  unattachedHours: number;
+  /** Its expired windows are forgotten (the PostgreSQL store's rows). */
+  rateLimiter?: RateLimiter;
+  everyMs?: number;
+};
+
+/**
+ * One housekeeping pass: uploads never attached (claimed with SKIP LOCKED, so instances share the
+ * work), then expired rate-limit windows. Tests call it directly.
+ */
+export async function housekeepingPass(
+  options: { db: Db; log: Log; now?: () => Date } & HousekeepingOptions,
+): Promise<{ uploads: number; rateLimitWindows: number }> {
+  const now = options.now ?? (() => new Date());
+  const uploads = await deleteUnattachedUploads(options.db, options.storage, {
+    olderThan: new Date(now().getTime() - options.unattachedHours * 3_600_000),
+    log: (message, data) => options.log('warn', message, data),
+  });
+  if (uploads) options.log('info', 'uploads never attached to an order deleted', { count: uploads });
+  const rateLimitWindows = (await options.rateLimiter?.sweep()) ?? 0;
+  return { uploads, rateLimitWindows };
+}
 
 /** Most order events and mails one pass handles, so a backlog never starves the next pass. */
 const PER_PASS = 50;
@@ -60,7 +94,10 @@ export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | '
 export function startMailWorker(options: MailWorkerOptions) {
   const now = options.now ?? (() => new Date());
   const expireEvery = options.expireEveryMs ?? 30_000;
+  const housekeepEvery = options.housekeeping?.everyMs ?? 600_000;
   let lastExpiry = 0;
+  // The first housekeeping a minute after start, not while the server warms up.
+  let lastHousekeeping = Date.now() - housekeepEvery + 60_000;
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -73,10 +110,13 @@ export function startMailWorker(options: MailWorkerOptions) {
         await expireOverdueOrders(options.db, now());
       }
       await mailPass(options);
+      if (options.housekeeping && Date.now() - lastHousekeeping >= housekeepEvery) {
+        lastHousekeeping = Date.now();
+        await housekeepingPass({ db: options.db, log: options.log, now, ...options.housekeeping });
+      }
     } catch (error) {
-      options.log('error', 'mail worker pass failed; trying again', {
-        error: String((error as Error)?.stack ?? error),
-      });
+      // The summary only: a failed query's message holds its parameters (addresses, names).
+      options.log('error', 'mail worker pass failed; trying again', errorSummary(error));
     }
   };
   const tick = () => {

@@ -1,4 +1,4 @@
-import { createDecipheriv, webcrypto } from 'node:crypto';
+import { createCipheriv, createDecipheriv, webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   buildMpgForm,
@@ -7,6 +7,7 @@ import {
   encryptTradeInfo,
   MpgError,
   sanitizeItemDesc,
+  stripPadding,
   tradeSha,
   verifyCallback,
   type MpgFormInput,
@@ -116,6 +117,84 @@ describe('TradeInfo encryption', () => {
     })();
     expect(err).toBeInstanceOf(MpgError);
     expect((err as MpgError).code).toBe('decrypt_failed');
+  });
+
+  /**
+   * Encrypts as NewebPay's sample code (and SDKs copied from it) does: padded by hand to 32-byte
+   * blocks with `n` bytes of value `n` (1–32), then AES-256-CBC without automatic padding.
+   */
+  const encrypt32 = (plain: string, k: MpgKeys = keys, pad = (n: number) => 32 - (n % 32)) => {
+    const bytes = Buffer.from(plain, 'utf8');
+    const n = pad(bytes.length);
+    const cipher = createCipheriv('aes-256-cbc', Buffer.from(k.hashKey), Buffer.from(k.hashIv));
+    cipher.setAutoPadding(false);
+    return Buffer.concat([cipher.update(Buffer.concat([bytes, Buffer.alloc(n, n)])), cipher.final()]).toString('hex');
+  };
+  /** Encrypts `raw` bytes exactly as given (whole blocks), for hand-made paddings. */
+  const encryptRaw = (raw: Buffer) => {
+    const cipher = createCipheriv('aes-256-cbc', Buffer.from(keys.hashKey), Buffer.from(keys.hashIv));
+    cipher.setAutoPadding(false);
+    return Buffer.concat([cipher.update(raw), cipher.final()]).toString('hex');
+  };
+
+  it("decrypts the 32-byte-block padding of NewebPay's sample code, every pad length 1–32", () => {
+    const seen = new Set<number>();
+    for (let n = 0; n < 64; n++) {
+      const plain = JSON.stringify({ Status: 'SUCCESS', Message: '授權成功' }).slice(0, 40) + 'y'.repeat(n);
+      seen.add(32 - (Buffer.byteLength(plain) % 32));
+      expect(decryptTradeInfo(encrypt32(plain), keys), `length ${plain.length}`).toBe(plain);
+    }
+    // Pads longer than 16 (which Node's PKCS7 check refuses) and shorter ones were both covered.
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
+  it('still decrypts standard PKCS7 (1–16 byte pads) as before', () => {
+    for (let n = 1; n <= 48; n++) expect(decryptTradeInfo(encryptText('z'.repeat(n), keys), keys)).toBe('z'.repeat(n));
+  });
+
+  it('verifies a genuine callback whose TradeInfo the gateway padded to 32-byte blocks', () => {
+    // An IP field sized so the pad is over 16 bytes: exactly what a PKCS7-only check refuses.
+    let json = JSON.stringify(paid);
+    for (let extra = 0; 32 - (Buffer.byteLength(json) % 32) <= 16; extra++)
+      json = JSON.stringify({ ...paid, Result: { ...paid.Result, IP: `127.0.0.1${' '.repeat(extra)}` } });
+    expect(32 - (Buffer.byteLength(json) % 32)).toBeGreaterThan(16);
+    const tradeInfo = encrypt32(json);
+    const body = { Status: 'SUCCESS', MerchantID: keys.merchantId, Version: '2.0', TradeInfo: tradeInfo };
+    const result = verifyCallback({ ...body, TradeSha: tradeSha(tradeInfo, keys) }, keys);
+    expect(result).toMatchObject({ ok: true, status: 'SUCCESS', result: { Amt: 1000, TradeNo: '26112112345678' } });
+  });
+
+  it('refuses corrupted padding: a zero pad byte, a pad over 32, a run that does not match, a pad longer than the text', () => {
+    const text = Buffer.from('Status=SUCCESS&Amt=1000', 'utf8'); // 23 bytes
+    const cases: [string, Buffer][] = [
+      ['pad byte 0', Buffer.concat([text, Buffer.alloc(9, 0)])],
+      ['pad byte 33', Buffer.concat([text, Buffer.alloc(9 + 32, 33)])],
+      ['pad byte 200', Buffer.concat([text, Buffer.alloc(9, 200)])],
+      ['mismatched run', Buffer.concat([text, Buffer.from([9, 9, 9, 9, 8, 9, 9, 9, 9])])],
+      ['mismatched long run', Buffer.concat([text, Buffer.alloc(8, 7), Buffer.alloc(1, 25)])],
+      ['pad longer than the data', Buffer.alloc(16, 17)],
+    ];
+    for (const [label, raw] of cases) {
+      expect(raw.length % 16, label).toBe(0);
+      let error: unknown;
+      try {
+        decryptTradeInfo(encryptRaw(raw), keys);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, label).toBeInstanceOf(MpgError);
+      expect((error as MpgError).code, label).toBe('decrypt_failed');
+    }
+    // The same text, correctly padded either way, passes.
+    expect(decryptTradeInfo(encryptRaw(Buffer.concat([text, Buffer.alloc(9, 9)])), keys)).toBe(text.toString());
+    expect(decryptTradeInfo(encryptRaw(Buffer.concat([text, Buffer.alloc(25, 25)])), keys)).toBe(text.toString());
+  });
+
+  it('stripPadding keeps exactly the bytes before a valid pad', () => {
+    expect([...stripPadding(Uint8Array.from([65, 66, 2, 2]))!]).toEqual([65, 66]);
+    expect([...stripPadding(Uint8Array.from([1]))!]).toEqual([]);
+    expect(stripPadding(Uint8Array.from([]))).toBeNull();
+    expect(stripPadding(Uint8Array.from([65, 3, 3]))).toBeNull();
   });
 
   it('refuses keys of the wrong length', () => {

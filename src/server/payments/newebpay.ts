@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'n
  * Facts: docs/shared reference `newebpay-mpg.md`; design decision D10.
  *
  *   TradeInfo = lowercase hex( AES-256-CBC( query string | JSON, key = HashKey, iv = HashIV ), PKCS7 )
+ *   (what comes back may also be padded to 32-byte blocks, as NewebPay's sample code does)
  *   TradeSha  = uppercase hex( SHA-256( "HashKey=" + key + "&" + TradeInfo + "&HashIV=" + iv ) )
  */
 
@@ -73,7 +74,29 @@ export function encryptTradeInfo(params: Record<string, string | number>, keys: 
 // yielding replacement characters.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Inverse of encryptText: the plain text (a query string or JSON). Throws MpgError. */
+/**
+ * The largest pad the gateway's side may use. Standard PKCS7 over AES pads 1–16 bytes; NewebPay's
+ * own sample code (and SDKs copied from it) pads to 32-byte blocks the same way (`n` bytes of
+ * value `n`, 1–32), which Node's PKCS7 check refuses whenever the pad is longer than 16.
+ */
+const MAX_PAD = 32;
+
+/**
+ * The plain bytes without their padding: the last byte `n` (1–32) must be preceded by n − 1 more
+ * bytes of value n. Both paddings pass (a PKCS7 pad is such a run of 1–16); anything else is
+ * corrupted (or decrypted with the wrong key) and refused.
+ */
+export function stripPadding(raw: Uint8Array): Uint8Array | null {
+  const n = raw[raw.length - 1];
+  if (n === undefined || n < 1 || n > MAX_PAD || n > raw.length) return null;
+  for (let i = raw.length - n; i < raw.length; i++) if (raw[i] !== n) return null;
+  return raw.subarray(0, raw.length - n);
+}
+
+/**
+ * Inverse of encryptText: the plain text (a query string or JSON). Accepts PKCS7 and the
+ * 32-byte-block padding of NewebPay's sample code (stripPadding). Throws MpgError.
+ */
 export function decryptTradeInfo(hex: string, keys: MpgKeys): string {
   const { key, iv } = keyBytes(keys);
   // Whole AES blocks (16 bytes = 32 hex digits), at least one. Upper case is tolerated.
@@ -82,7 +105,11 @@ export function decryptTradeInfo(hex: string, keys: MpgKeys): string {
   }
   try {
     const decipher = createDecipheriv('aes-256-cbc', key, iv);
-    const plain = Buffer.concat([decipher.update(Buffer.from(hex, 'hex')), decipher.final()]);
+    // The padding is checked by hand: Node's check knows only 16-byte PKCS7.
+    decipher.setAutoPadding(false);
+    const raw = Buffer.concat([decipher.update(Buffer.from(hex, 'hex')), decipher.final()]);
+    const plain = stripPadding(raw);
+    if (!plain) throw new Error('bad padding');
     return utf8.decode(plain);
   } catch {
     throw new MpgError('decrypt_failed', 'TradeInfo could not be decrypted (bad padding or key)');

@@ -1,10 +1,12 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /** Where uploaded bytes live; the database keeps only the key. Object storage can implement it later. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes the object; a key that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Files on disk under `root` (default DATA_DIR/uploads). Keys are generated, never user input. */
@@ -29,11 +31,18 @@ export function diskStorage(root: string): FileStorage {
         return null;
       }
     },
+    async delete(key) {
+      try {
+        await unlink(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
   };
 }
 
-/** In-memory storage for tests. */
-export function memoryStorage(): FileStorage {
+/** In-memory storage for tests; `size()` tells how many objects it holds. */
+export function memoryStorage(): FileStorage & { size(): number } {
   const files = new Map<string, Uint8Array>();
   return {
     async put(key, bytes) {
@@ -42,5 +51,9 @@ export function memoryStorage(): FileStorage {
     async get(key) {
       return files.get(key) ?? null;
     },
+    async delete(key) {
+      files.delete(key);
+    },
+    size: () => files.size,
   };
 }

@@ -48,7 +48,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   // Free badge through a one-time link.
-  app.put('/demonstration', auth, async (c) => {
+  app.put('/demonstration', auth, ctx.limits.orders, async (c) => {
     const { code, linkType } = linkQuery(c);
     const application = await ctx.readJson(c, BadgeApplication);
     await claimFreeBadge(
@@ -63,7 +63,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
   });
 
-  app.post('/demonstration_order', auth, async (c) => {
+  app.post('/demonstration_order', auth, ctx.limits.orders, async (c) => {
     const application = await ctx.readJson(c, BadgeApplication);
     const created = await applyProfessional(
       deps.db,

@@ -1,7 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { hasNul } from '@domain/validation';
-import { readOwnFile, saveUpload } from '../../services/files';
-import type { ApiApp, RouteContext } from '../context';
+import type { MiddlewareHandler } from 'hono';
+import { checkUploadQuota, readOwnFile, saveUpload } from '../../services/files';
+import type { ApiApp, Env, RouteContext } from '../context';
 import { ApiError, badRequest, errorBody, notFound } from '../errors';
 import { nulRefusal } from '../nul-guard';
 
@@ -19,7 +20,15 @@ export function fileRoutes(app: ApiApp, ctx: RouteContext) {
     onError: (c) => c.json(errorBody(new ApiError(400, 'file_too_large', 'The file exceeds 20 MB')), 400),
   });
 
-  app.post('/files/upload', auth, uploadLimit, async (c) => {
+  const quota = { files: deps.config.UPLOAD_QUOTA_FILES, bytes: deps.config.UPLOAD_QUOTA_BYTES };
+  // The daily quota, before the body is read: the files so far plus the declared length.
+  const quotaCheck: MiddlewareHandler<Env> = async (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    await checkUploadQuota(deps.db, c.get('user').id, quota, Number.isSafeInteger(declared) ? declared : 0, ctx.now());
+    await next();
+  };
+
+  app.post('/files/upload', auth, ctx.limits.uploads, quotaCheck, uploadLimit, async (c) => {
     if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
       throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
     }
@@ -40,7 +49,10 @@ export function fileRoutes(app: ApiApp, ctx: RouteContext) {
     const file = form.file;
     if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
     const purpose = typeof form.purpose === 'string' ? form.purpose : 'personal_photo';
-    return ctx.send(c, await saveUpload(deps.db, deps.storage, { ownerId: c.get('user').id, purpose, file }));
+    return ctx.send(
+      c,
+      await saveUpload(deps.db, deps.storage, { ownerId: c.get('user').id, purpose, file, quota, now: ctx.now() }),
+    );
   });
 
   // A link on the badge page opens the photo: the browser sends the identity cookie, not a Bearer

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, pattern, size, string } from 'superstruct';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
+import { QueryInt } from '@domain/validation';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
 import { queueBadgeLinkMail } from '../../mail/outbox';
@@ -40,7 +41,7 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   app.get('/operator/orders', async (c) => {
     const query = ctx.validQuery(
       c,
-      object({ event: optional(string()), status: optional(string()), limit: optional(string()) }),
+      object({ event: optional(string()), status: optional(string()), limit: optional(QueryInt(1, 1000)) }),
     );
     const where: SQL[] = [];
     if (query.event) where.push(eq(events.slug, query.event));
@@ -61,7 +62,7 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
       .innerJoin(events, eq(events.id, orders.eventId))
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(orders.createdAt))
-      .limit(Math.min(1000, Number(query.limit ?? 200) || 200));
+      .limit(query.limit ?? 200);
     return ctx.send(c, { data: rows });
   });
 

@@ -6,9 +6,13 @@ import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../services/payments';
 import { events, orders, paymentNotifications } from '../../db/schema';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ApiApp, Env, RouteContext } from '../context';
-import { badRequest } from '../errors';
+import { badRequest, errorBody, rateLimited } from '../errors';
 import { eventName } from '../views';
+
+/** Largest gateway post read (the five protocol fields; TradeInfo is at most 32 KB of hex). */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 /** NewebPay MPG (DESIGN D10, reference/newebpay-mpg.md): trade info for the card form, notify, return. */
 export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
@@ -54,45 +58,88 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     });
   });
 
-  /** Verifies a gateway post, applies it, and records it (accepted or not) for reconciliation. */
-  async function receive(source: 'notify' | 'return', body: Record<string, unknown>): Promise<GatewayOutcome> {
+  /**
+   * The protocol fields of a post. Verified posts are kept whole (TradeInfo is at most 32 KB, or
+   * verification fails); a post that failed verification is anyone's, so only a bounded excerpt of
+   * each field is kept (and nothing else that was posted): about 400 characters at most.
+   */
+  const FIELDS = { Status: 32, MerchantID: 32, Version: 16, TradeInfo: 256, TradeSha: 64 } as const;
+  const fieldsOf = (body: Record<string, unknown>, bounded: boolean) =>
+    Object.fromEntries(
+      (Object.keys(FIELDS) as (keyof typeof FIELDS)[])
+        .filter((k) => k in body)
+        .map((k) => {
+          const value = String(body[k]).replace(/\u0000/g, '');
+          return [k, bounded ? value.slice(0, FIELDS[k]) : value];
+        }),
+    );
+  /** Characters posted, names and values (what an unverified post would have cost to keep). */
+  const sizeOf = (body: Record<string, unknown>) =>
+    Object.entries(body).reduce((n, [k, v]) => n + k.length + (typeof v === 'string' ? v.length : 0), 0);
+
+  type Received = GatewayOutcome | { outcome: 'rate_limited'; retryAfterSeconds: number };
+
+  /**
+   * Verifies a gateway post, applies it, and records it for reconciliation. A post that fails
+   * verification counts against its client address (RATE_LIMIT_PAYMENT_REJECTS): within the limit
+   * it is recorded as an excerpt; beyond it, it is only counted (the limiter) and refused with 429.
+   * A verified post is never limited: the gateway's notifications always get through.
+   */
+  async function receive(
+    c: Context<Env>,
+    source: 'notify' | 'return',
+    body: Record<string, unknown>,
+  ): Promise<Received> {
     const verified = verifyCallback(body, keys);
-    let outcome: GatewayOutcome;
+    const address = ctx.clientAddress(c);
     if (!verified.ok) {
-      outcome = { outcome: 'rejected', reason: verified.reason };
-    } else {
-      outcome = await applyGatewayResult(
-        deps.db,
-        {
-          merchantOrderNo: verified.result.MerchantOrderNo,
-          amount: verified.result.Amt,
-          status: verified.status,
-          message: verified.result.Message,
-          tradeNo: verified.result.TradeNo || undefined,
-        },
-        ctx.orderCtx(),
-      );
+      const limit = await ctx.limiter.check('payment-rejects', address, ctx.rules.paymentRejects);
+      if (!limit.allowed) {
+        // Said once per window and address; the rest are counted by the limiter only.
+        if (limit.count === limit.limit + 1)
+          ctx.log('warn', 'unverified payment posts over the limit: no longer stored', {
+            source,
+            clientAddress: address,
+            limit: limit.limit,
+          });
+        return { outcome: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds };
+      }
+      await deps.db.insert(paymentNotifications).values({
+        orderId: null,
+        source,
+        accepted: false,
+        verified: false,
+        reason: verified.reason,
+        payload: fieldsOf(body, true),
+        size: sizeOf(body),
+        clientAddress: address,
+      });
+      ctx.log('warn', 'payment notification rejected', { source, reason: verified.reason });
+      return { outcome: 'rejected', reason: verified.reason };
     }
+    const outcome = await applyGatewayResult(
+      deps.db,
+      {
+        merchantOrderNo: verified.result.MerchantOrderNo,
+        amount: verified.result.Amt,
+        status: verified.status,
+        message: verified.result.Message,
+        tradeNo: verified.result.TradeNo || undefined,
+      },
+      ctx.orderCtx(),
+    );
     // Accepted: the post settled or updated its order. A charge owed back is verified but not accepted.
     const accepted = outcome.outcome !== 'rejected' && outcome.outcome !== 'refund_due';
     await deps.db.insert(paymentNotifications).values({
       orderId: 'orderId' in outcome ? (outcome.orderId ?? null) : null,
       source,
       accepted,
+      verified: true,
       reason: outcome.outcome === 'rejected' || outcome.outcome === 'refund_due' ? outcome.reason : outcome.outcome,
       // Only what was posted: encrypted, nothing secret in the clear.
-      // The five fields of the protocol only, bounded and without NULs: an unauthenticated post
-      // must not be able to write arbitrary data here.
-      payload: Object.fromEntries(
-        ['Status', 'MerchantID', 'Version', 'TradeInfo', 'TradeSha']
-          .filter((k) => k in body)
-          .map((k) => [
-            k,
-            String(body[k])
-              .replace(/\u0000/g, '')
-              .slice(0, 8000),
-          ]),
-      ),
+      payload: fieldsOf(body, false),
+      size: sizeOf(body),
+      clientAddress: address,
     });
     if (!accepted)
       ctx.log('warn', 'payment notification rejected', {
@@ -101,6 +148,13 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
       });
     return outcome;
   }
+
+  // A genuine post is a few KB (TradeInfo under 32 KB): anything larger is refused before it is parsed.
+  const callbackLimit = bodyLimit({
+    maxSize: CALLBACK_BODY_LIMIT,
+    onError: (c) =>
+      c.json(errorBody(badRequest('payload_too_large', `Request body exceeds ${CALLBACK_BODY_LIMIT} bytes`)), 400),
+  });
 
   const formBody = async (c: Context<Env>) => {
     try {
@@ -112,8 +166,9 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
 
   // Server to server. Only HTTP 200 counts as delivered: a repeat of a verified notification is
   // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
-  app.post('/payment/newebpay/notify', async (c) => {
-    const outcome = await receive('notify', await formBody(c));
+  app.post('/payment/newebpay/notify', callbackLimit, async (c) => {
+    const outcome = await receive(c, 'notify', await formBody(c));
+    if (outcome.outcome === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
     // A verified charge that cannot settle its order (superseded, a second charge, paid by
     // transfer meanwhile) is received (200, or the gateway retries for days) and recorded as a
     // payment owed back: `npm run orders -- refunds`.
@@ -131,9 +186,10 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
 
   // The paying browser, posted cross-site by the gateway (no cookies): apply the same result
   // (the notify may come later) and send the browser to the order's processing page.
-  app.post('/payment/newebpay/return', async (c) => {
+  app.post('/payment/newebpay/return', callbackLimit, async (c) => {
     const locale = toLocale(c.req.query('lang')) ?? 'en';
-    const outcome = await receive('return', await formBody(c));
+    const outcome = await receive(c, 'return', await formBody(c));
+    if (outcome.outcome === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
     const orderId = 'orderId' in outcome ? outcome.orderId : undefined;
     if (!orderId) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
     const [row] = await deps.db

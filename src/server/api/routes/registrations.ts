@@ -25,7 +25,7 @@ import { EventRegistration, kindOf } from '@domain/registration-kinds';
 export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
 
-  app.post('/orders', auth, async (c) => {
+  app.post('/orders', auth, ctx.limits.orders, async (c) => {
     const eventSlug = c.req.query('event');
     if (!eventSlug) throw badRequest('validation_failed', 'event: the event query parameter is required');
     const event = await findEventBySlug(deps.db, eventSlug);

@@ -1,0 +1,117 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The production entry's socket guard (`npm start`), without starting the built app.
+import { createPortalServer } from '../../server.mjs';
+import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from './helpers';
+
+/**
+ * The node:http layer of `npm start` (issue 12): the API behind the same request conversion as
+ * Astro's node adapter (createRequestFromNodeRequest / writeResponse), behind server.mjs's guard,
+ * over a real socket. A body over the limit sent chunked is answered with the 400 body and the
+ * connection ends cleanly (no reset); TRACE and other methods the app cannot take get 405.
+ */
+describe('the node:http guard of server.mjs', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = await createTestApp(database, { API_BODY_LIMIT_BYTES: '65536' });
+    // What @astrojs/node does with each request (serve-app.js), with its default 1 GiB limit.
+    const astroLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const request = createRequestFromNodeRequest(req, { bodySizeLimit: 1024 ** 3 });
+      await writeResponse(await app.app.fetch(request), res);
+    };
+    server = createPortalServer(astroLike);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await database.close();
+  });
+
+  /** Sends a raw request, then `chunks` chunks of 16 KiB, chunked; resolves when the socket closes or `idleMs` passes. */
+  function rawChunked(head: string, chunks: number, idleMs = 3000) {
+    return new Promise<{ response: string; error: string | null; closed: boolean; sent: number }>((done) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let response = '';
+      let error: string | null = null;
+      let sent = 0;
+      let closed = false;
+      const finish = () => done({ response, error, closed, sent });
+      socket.on('data', (d) => (response += d.toString()));
+      socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      socket.on('close', () => {
+        closed = true;
+        finish();
+      });
+      socket.write(head);
+      const chunk = 'x'.repeat(16_384);
+      const pump = () => {
+        while (sent < chunks) {
+          sent++;
+          if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) return void socket.once('drain', pump);
+        }
+        socket.write('0\r\n\r\n');
+        // Keep-alive: the server keeps the connection once the body has been read to its end.
+        setTimeout(() => {
+          socket.end();
+        }, idleMs).unref();
+      };
+      pump();
+    });
+  }
+
+  it('answers a chunked JSON body over the limit with the 400 body, then ends the connection cleanly', async () => {
+    const head =
+      'POST /api/v1/demonstration_order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      'Authorization: Bearer whatever\r\nTransfer-Encoding: chunked\r\n\r\n';
+    // 4 MiB against a 64 KiB limit.
+    const result = await rawChunked(head, 256, 500);
+    expect(result.error).toBeNull();
+    expect(result.sent).toBe(256);
+    expect(result.response).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(result.response.slice(result.response.indexOf('{'), result.response.lastIndexOf('}') + 1));
+    expect(body).toMatchObject({ code: 'payload_too_large', error: expect.stringContaining('65536') });
+  });
+
+  it('keeps the connection usable after such a body (the rest was read and dropped)', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    let got = '';
+    socket.on('data', (d) => (got += d.toString()));
+    const chunk = 'y'.repeat(16_384);
+    let body = '';
+    for (let i = 0; i < 16; i++) body += `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
+    socket.write(
+      'POST /api/v1/demonstration_order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Transfer-Encoding: chunked\r\n\r\n${body}0\r\n\r\n`,
+    );
+    socket.write('GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await new Promise((r) => socket.on('close', r));
+    const statuses = [...got.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+    expect(statuses).toEqual(['400', '200']);
+  });
+
+  it.each(['TRACE', 'PROPFIND', 'CONNECT'])('answers %s with 405 and Allow, not 500', async (method) => {
+    const res = await new Promise<http.IncomingMessage>((done, fail) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method,
+        path: method === 'CONNECT' ? '127.0.0.1:1' : '/api/v1/events',
+      });
+      req.on('response', done);
+      req.on('connect', (r) => done(r));
+      req.on('error', fail);
+      req.end();
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+  });
+});
