@@ -287,7 +287,11 @@ describe.each(DATABASES)('abuse: another user’s ids on every route (%s)', (kin
       ['GET /api/v1/payment/:orderId/tradeinfo', `/api/v1/payment/${alice.orderId}/tradeinfo`, bearer(bob.token)],
       ['GET /api/v1/files/:fileId', `/api/v1/files/${alice.fileId}`, bearer(bob.token)],
       // The file link as a browser opens it, with Bob's identity cookie.
-      ['GET /api/v1/files/:fileId', `/api/v1/files/${alice.fileId}`, { headers: { cookie: authCookie(app, bob.token) } }],
+      [
+        'GET /api/v1/files/:fileId',
+        `/api/v1/files/${alice.fileId}`,
+        { headers: { cookie: authCookie(app, bob.token) } },
+      ],
     ];
     for (const [route, path, init] of cases) {
       expect(ROUTES[route], route).toBe('owned');
