@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventType } from './events';
 import { check } from './validation';
 import {
   applySettingsPatch,
@@ -21,7 +22,7 @@ const current: EventSettings = {
   priceCentsUsd: 3_500,
   originalPriceCentsTwd: null,
 };
-const general = { seatsTaken: 42, type: 'event_general' as const };
+const general: { seatsTaken: number; type: EventType } = { seatsTaken: 42, type: 'event_general' };
 const codes = (s: EventSettings, e = general) => eventSettingsIssues(s, e).map((i) => `${i.path}:${i.code}`);
 
 describe('event settings: the rules', () => {
@@ -39,6 +40,12 @@ describe('event settings: the rules', () => {
     expect(codes({ ...current, capacity: null })).toEqual([]);
   });
 
+  it('only events whose registrations take seats have a capacity', () => {
+    const online = { seatsTaken: 0, type: 'market_online' as const };
+    expect(codes({ ...current, capacity: 10 }, online)).toEqual(['capacity:capacity_not_counted']);
+    expect(codes({ ...current, capacity: null }, online)).toEqual([]);
+  });
+
   it('registration cannot end before it starts (the same instant is fine)', () => {
     expect(codes({ ...current, registerEndAt: new Date('2026-09-30T23:59:59Z') })).toEqual([
       'registerEndAt:window_order',
@@ -53,8 +60,8 @@ describe('event settings: the rules', () => {
     expect(codes({ ...current, priceCentsTwd: 0, priceCentsUsd: 0 })).toEqual([]);
     expect(codes({ ...current, originalPriceCentsTwd: 150_010 })).toEqual(['originalPriceCentsTwd:twd_whole_dollars']);
     const free = { seatsTaken: 0, type: 'badge_free' as const };
-    expect(codes({ ...current, priceCentsTwd: 0, priceCentsUsd: 0 }, free)).toEqual([]);
-    expect(codes(current, free)).toEqual(['priceCentsTwd:free_event', 'priceCentsUsd:free_event']);
+    expect(codes({ ...current, capacity: null, priceCentsTwd: 0, priceCentsUsd: 0 }, free)).toEqual([]);
+    expect(codes({ ...current, capacity: null }, free)).toEqual(['priceCentsTwd:free_event', 'priceCentsUsd:free_event']);
   });
 });
 

@@ -9,6 +9,7 @@
  */
 import { integer, nullable, object, optional, size, type Infer } from 'superstruct';
 import type { EventType } from './events';
+import { REGISTRATION_KINDS } from './registration-kinds';
 import { fromTaipeiInput } from './taipei-time';
 import { IsoDateTime } from './validation';
 
@@ -73,7 +74,9 @@ export function applySettingsPatch(current: EventSettings, patch: EventSettingsP
     registerEndAt: patch.registerEndAt ? date(patch.registerEndAt) : current.registerEndAt,
     formModifyExpiresAt:
       patch.formModifyExpiresAt !== undefined
-        ? patch.formModifyExpiresAt && date(patch.formModifyExpiresAt)
+        ? patch.formModifyExpiresAt
+          ? date(patch.formModifyExpiresAt)
+          : null
         : current.formModifyExpiresAt,
     priceCentsTwd: patch.priceCentsTwd ?? current.priceCentsTwd,
     priceCentsUsd: patch.priceCentsUsd ?? current.priceCentsUsd,
@@ -89,6 +92,7 @@ export type EventSettingsIssueCode =
   | 'invalid_amount'
   | 'too_large'
   | 'capacity_below_taken'
+  | 'capacity_not_counted'
   | 'window_order'
   | 'twd_whole_dollars'
   | 'usd_without_twd'
@@ -109,6 +113,7 @@ const MESSAGES: Record<EventSettingsIssueCode, (values: Record<string, number>) 
   invalid_amount: () => 'Enter an amount (at most two decimals)',
   too_large: (v) => `At most ${v.max}`,
   capacity_below_taken: (v) => `Capacity cannot be below the ${v.taken} seats already taken`,
+  capacity_not_counted: () => 'Registrations of this event take no seats: leave the capacity empty',
   window_order: () => 'Registration cannot end before it starts',
   twd_whole_dollars: () => 'TWD prices are whole dollars (card payments charge whole New Taiwan dollars)',
   usd_without_twd: () => 'An event priced in USD needs a TWD price too (orders without a TWD price are free)',
@@ -123,7 +128,8 @@ const issue = (path: EventSettingField, code: EventSettingsIssueCode, values?: R
 
 /**
  * The rules across fields and against the event as it is: capacity at least the seats taken (so
- * a registration in flight never finds more seats taken than there are), registration start not
+ * a registration in flight never finds more seats taken than there are), and only on events whose
+ * registrations take seats (the kind registry's `holdsSeat`), registration start not
  * after its end, TWD prices whole dollars (the card gateway charges whole TWD), a USD price only
  * beside a TWD one, and no price on the free-badge event.
  */
@@ -132,7 +138,9 @@ export function eventSettingsIssues(
   event: { seatsTaken: number; type: EventType },
 ): EventSettingsIssue[] {
   const out: EventSettingsIssue[] = [];
-  if (settings.capacity !== null && settings.capacity < event.seatsTaken)
+  if (settings.capacity !== null && !REGISTRATION_KINDS[event.type].holdsSeat)
+    out.push(issue('capacity', 'capacity_not_counted'));
+  else if (settings.capacity !== null && settings.capacity < event.seatsTaken)
     out.push(issue('capacity', 'capacity_below_taken', { taken: event.seatsTaken }));
   if (settings.registerStartAt.getTime() > settings.registerEndAt.getTime())
     out.push(issue('registerEndAt', 'window_order'));
