@@ -48,11 +48,20 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && node server.mjs`,
+    // Demo orders for cards@example.com, and the events contact-deadline.spec.ts may change.
+    command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && npx tsx tests/e2e/deadline-events.ts && node server.mjs`,
     url: `http://127.0.0.1:${PORT}/api/v1/events`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', OPERATOR_TOKEN },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      OPERATOR_TOKEN,
+      // The back office's suites sign in as this organiser.
+      ORGANISER_EMAILS: 'organiser@example.com',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

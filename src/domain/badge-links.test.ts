@@ -4,13 +4,13 @@ import { badgeLinkStatus, BadgeLinkBatchInput, batchExpiryIssue, parseEmailList 
 
 describe('a pasted list of e-mail addresses', () => {
   it('splits on new lines, commas, semicolons and spaces; keeps each address once, lower-cased', () => {
-    expect(parseEmailList('Amy@Example.com\nben@example.com, cai@example.com;dee@example.com  amy@example.com')).toEqual(
-      {
-        emails: ['amy@example.com', 'ben@example.com', 'cai@example.com', 'dee@example.com'],
-        invalid: [],
-        duplicates: 1,
-      },
-    );
+    expect(
+      parseEmailList('Amy@Example.com\nben@example.com, cai@example.com;dee@example.com  amy@example.com'),
+    ).toEqual({
+      emails: ['amy@example.com', 'ben@example.com', 'cai@example.com', 'dee@example.com'],
+      invalid: [],
+      duplicates: 1,
+    });
   });
 
   it('reads `Name <address>` as copied from a mail client, and mailto: links', () => {

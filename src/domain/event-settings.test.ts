@@ -61,7 +61,10 @@ describe('event settings: the rules', () => {
     expect(codes({ ...current, originalPriceCentsTwd: 150_010 })).toEqual(['originalPriceCentsTwd:twd_whole_dollars']);
     const free = { seatsTaken: 0, type: 'badge_free' as const };
     expect(codes({ ...current, capacity: null, priceCentsTwd: 0, priceCentsUsd: 0 }, free)).toEqual([]);
-    expect(codes({ ...current, capacity: null }, free)).toEqual(['priceCentsTwd:free_event', 'priceCentsUsd:free_event']);
+    expect(codes({ ...current, capacity: null }, free)).toEqual([
+      'priceCentsTwd:free_event',
+      'priceCentsUsd:free_event',
+    ]);
   });
 });
 

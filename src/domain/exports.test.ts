@@ -29,7 +29,9 @@ describe('CSV cells', () => {
 describe('export file names', () => {
   it('name the dataset, the event (or all events) and the Taipei day', () => {
     const now = new Date('2026-11-19T17:00:00Z'); // 2026-11-20 01:00 in Taipei
-    expect(exportFileName('orders', 'market-earlybird', now, 'csv')).toBe('tccf-orders-market-earlybird-2026-11-20.csv');
+    expect(exportFileName('orders', 'market-earlybird', now, 'csv')).toBe(
+      'tccf-orders-market-earlybird-2026-11-20.csv',
+    );
     expect(exportFileName('badges', null, now, 'xlsx')).toBe('tccf-badges-all-events-2026-11-20.xlsx');
   });
 });

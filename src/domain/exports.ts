@@ -13,12 +13,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A cell: text, a number, an instant (shown in Taipei time), an amount, or empty. */
 export type Cell =
-  | string
-  | number
-  | Date
-  | { readonly cents: number; readonly currency: 'TWD' | 'USD' }
-  | null
-  | undefined;
+  string | number | Date | { readonly cents: number; readonly currency: 'TWD' | 'USD' } | null | undefined;
 
 /** The byte-order mark that tells Excel a CSV file is UTF-8. */
 export const CSV_BOM = '\uFEFF';

@@ -229,7 +229,11 @@ describe.each(DATABASES)('back office: badge links (%s)', (kind) => {
     expect(batches.map((b: { id: string }) => b.id)).toEqual([market.batch.id, vip.batch.id]);
     expect(batches[1]).toMatchObject({ size: 2, used: 1, revoked: 1, unused: 0, expired: 0, identity: 'VIP' });
     const one = await getJson(app, `/api/v1/admin/badge-link-batches/${market.batch.id}`, olivia);
-    expect(one.body.data).toMatchObject({ size: 1, unused: 1, links: [{ email: 'dee@example.com', status: 'unused' }] });
+    expect(one.body.data).toMatchObject({
+      size: 1,
+      unused: 1,
+      links: [{ email: 'dee@example.com', status: 'unused' }],
+    });
     const rest = await post(olivia, `/api/v1/admin/badge-link-batches/${market.batch.id}/revoke-unused`, {});
     expect((await rest.json()).data).toEqual({ id: market.batch.id, revoked: 1 });
     expect((await list('status=unused')).meta.total).toBe(0);

@@ -18,18 +18,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ''), i++;
+      row = [];
+      field = '';
+      i++;
     } else field += ch;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -77,9 +86,18 @@ describe.each(DATABASES)('back office: exports (%s)', (kind) => {
     const { token } = await signIn(app, email, 'Amy Lin');
     const [work] = await db
       .insert(devContentWorks)
-      .values({ ownerSubject: devSubject(email), ownerEmail: email, genre: 'piece', categoryId: 2, titleEn: 'River Town', titleZh: '河城' })
+      .values({
+        ownerSubject: devSubject(email),
+        ownerEmail: email,
+        genre: 'piece',
+        categoryId: 2,
+        titleEn: 'River Town',
+        titleZh: '河城',
+      })
       .returning({ id: devContentWorks.id });
-    const logo = (await (await upload(app, token, { bytes: PNG, name: '標誌.png', type: 'image/png' }, 'company_logo')).json()) as {
+    const logo = (await (
+      await upload(app, token, { bytes: PNG, name: '標誌.png', type: 'image/png' }, 'company_logo')
+    ).json()) as {
       uid: string;
     };
     const contact = (n: number) => ({
@@ -120,10 +138,19 @@ describe.each(DATABASES)('back office: exports (%s)', (kind) => {
 
     const { res, rows } = await csv('/api/v1/admin/exports/orders.csv');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tccf-orders-all-events-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="tccf-orders-all-events-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const [header, ...data] = rows;
-    expect(header!.slice(0, 6)).toEqual(['Order number', 'Placed (GMT+8)', 'Event', 'Registration type', 'Registrant', 'Registrant e-mail']);
+    expect(header!.slice(0, 6)).toEqual([
+      'Order number',
+      'Placed (GMT+8)',
+      'Event',
+      'Registration type',
+      'Registrant',
+      'Registrant e-mail',
+    ]);
     expect(data).toHaveLength((await db.select().from(orders)).length);
     const byNo = new Map(data.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]]))]));
     expect(byNo.get(market.order_no)).toMatchObject({
@@ -205,7 +232,10 @@ describe.each(DATABASES)('back office: exports (%s)', (kind) => {
     const paid = await app.request(`/api/v1/admin/orders/${badge.order_no}/mark-paid`, json(olivia, 'POST', {}));
     expect(paid.status).toBe(200);
     const [row] = await db.select().from(badges);
-    await db.update(badges).set({ pickedUpAt: new Date('2026-11-04T01:30:00Z') }).where(eq(badges.id, row!.id));
+    await db
+      .update(badges)
+      .set({ pickedUpAt: new Date('2026-11-04T01:30:00Z') })
+      .where(eq(badges.id, row!.id));
     const { rows } = await csv('/api/v1/admin/exports/badges.csv?event=badge-professional');
     const [header, line] = rows as [string[], string[]];
     expect(rows).toHaveLength(2);

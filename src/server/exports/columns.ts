@@ -49,7 +49,9 @@ const col = <R>(key: string, header: string, kind: ColumnKind, value: (row: R) =
   value,
 });
 const money = (cents: number | null | undefined, currency: string) =>
-  cents === null || cents === undefined ? null : { cents, currency: currency === 'USD' ? ('USD' as const) : ('TWD' as const) };
+  cents === null || cents === undefined
+    ? null
+    : { cents, currency: currency === 'USD' ? ('USD' as const) : ('TWD' as const) };
 
 /** Orders: number, registrant, statuses, amounts, payment method, transfer and invoice, dates. */
 export function orderColumns(w: Labels): Column<OrderExportRow>[] {
@@ -64,7 +66,9 @@ export function orderColumns(w: Labels): Column<OrderExportRow>[] {
     c('email', 'text', (r) => r.email),
     c('company', 'text', (r) => r.company),
     c('paymentStatus', 'text', (r) => w.l(`status.payment.${displayedPaymentStatus(r.order.paymentStatus)}`)),
-    c('approvalStatus', 'text', (r) => (r.order.approvalStatus ? w.l(`status.approval.${r.order.approvalStatus}`) : '')),
+    c('approvalStatus', 'text', (r) =>
+      r.order.approvalStatus ? w.l(`status.approval.${r.order.approvalStatus}`) : '',
+    ),
     c('paymentMethod', 'text', (r) => (r.order.paymentType ? w.l(`pay.type.${r.order.paymentType}`) : '')),
     c('currency', 'text', (r) => r.order.currency),
     c('amount', 'money', (r) => money(r.order.amountCents, r.order.currency)),
@@ -212,12 +216,21 @@ export function registrationColumns(w: Labels, shape: RegistrationShape): Column
       );
       field('pitching.form.suitableForFilmZh', 'suitableForFilmZh', 'long');
       field('pitching.form.suitableForFilmEn', 'suitableForFilmEn', 'long');
-      const numbered = (list: 'teamMembers' | 'companies', count: number, item: string, prefix: string, fields: string[]) => {
+      const numbered = (
+        list: 'teamMembers' | 'companies',
+        count: number,
+        item: string,
+        prefix: string,
+        fields: string[],
+      ) => {
         for (let i = 0; i < count; i++) {
           const heading = w.nth(item, i + 1);
           for (const f of fields)
-            add(`${list}.${i}.${f}`, w.group(heading, w.l(`${prefix}${f}`)), f.startsWith('profile') ? 'long' : 'text', (r) =>
-              text(items(form(r, list))[i]?.[f]),
+            add(
+              `${list}.${i}.${f}`,
+              w.group(heading, w.l(`${prefix}${f}`)),
+              f.startsWith('profile') ? 'long' : 'text',
+              (r) => text(items(form(r, list))[i]?.[f]),
             );
         }
       };

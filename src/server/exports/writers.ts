@@ -13,7 +13,11 @@ import type { Column, ColumnKind } from './columns';
 type Report = (error: unknown) => void;
 
 /** A CSV file (UTF-8 with a BOM, CRLF rows): the header row, then a chunk per page of rows. */
-export function csvStream<R>(columns: Column<R>[], pages: AsyncGenerator<R[]>, report: Report): ReadableStream<Uint8Array> {
+export function csvStream<R>(
+  columns: Column<R>[],
+  pages: AsyncGenerator<R[]>,
+  report: Report,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let started = false;
   return new ReadableStream<Uint8Array>({

@@ -44,12 +44,7 @@ export type NewBatch = {
  * each bound to its address (only that sign-in e-mail can claim it) and e-mailed to it in both
  * languages through the mail outbox. All or nothing, in one transaction.
  */
-export async function createBadgeLinkBatch(
-  db: Db,
-  input: NewBatch,
-  mail: { origin: string; from: string },
-  now: Date,
-) {
+export async function createBadgeLinkBatch(db: Db, input: NewBatch, mail: { origin: string; from: string }, now: Date) {
   const emails = input.emails?.map((e) => e.trim().toLowerCase());
   const size = emails?.length ?? input.count ?? 0;
   if (size < 1) throw new RangeError('A batch has at least one link');
@@ -166,11 +161,7 @@ export async function listBadgeLinks(db: Db, query: BadgeLinkQuery, now: Date) {
     page === 1 && rows.length < limit
       ? rows.length
       : ((
-          await db
-            .select({ n: count() })
-            .from(badgeLinks)
-            .leftJoin(users, eq(users.id, badgeLinks.usedBy))
-            .where(where)
+          await db.select({ n: count() }).from(badgeLinks).leftJoin(users, eq(users.id, badgeLinks.usedBy)).where(where)
         )[0]?.n ?? 0);
   return {
     items: rows.map((r) => ({ ...r, status: badgeLinkStatus(r, now) })),

@@ -1,5 +1,11 @@
 import { object, optional, size, string } from 'superstruct';
-import { EXPORT_DATASETS, EXPORT_FORMATS, exportFileName, type ExportDataset, type ExportFormat } from '@domain/exports';
+import {
+  EXPORT_DATASETS,
+  EXPORT_FORMATS,
+  exportFileName,
+  type ExportDataset,
+  type ExportFormat,
+} from '@domain/exports';
 import { badgeColumns, labelsFor, orderColumns, registrationColumns, type Column } from '../../exports/columns';
 import { badgeRows, orderRows, registrationRows, registrationShape, type ExportScope } from '../../exports/sources';
 import { csvStream, xlsxStream } from '../../exports/writers';
@@ -22,7 +28,8 @@ const FILE = new RegExp(`^(${EXPORT_DATASETS.join('|')})\\.(${EXPORT_FORMATS.joi
  */
 export function adminExportRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
-  const Query = object({ event: optional(size(string(), 1, 100)), lang: optional(string()) });
+  // `event` empty (the form's "all events") is every event.
+  const Query = object({ event: optional(size(string(), 0, 100)), lang: optional(string()) });
 
   app.get('/admin/exports/:file', async (c) => {
     const match = FILE.exec(c.req.param('file'));
