@@ -240,6 +240,14 @@ describe.each(DATABASES)('back office: badge links (%s)', (kind) => {
     expect((await getJson(app, '/api/v1/admin/badge-link-batches/nope', olivia)).status).toBe(404);
   });
 
+  it('a batch lists its links in the order of the pasted addresses', async () => {
+    const emails = ['zoe@example.com', 'abe@example.com', 'mia@example.com', 'bo@example.com'];
+    const { batch, links } = await createBatch({ emails });
+    expect(links.map((l) => l.email)).toEqual(emails);
+    const listed = await getJson(app, `/api/v1/admin/badge-link-batches/${batch.id}`, olivia);
+    expect(listed.body.data.links.map((l: { email: string }) => l.email)).toEqual(emails);
+  });
+
   it('npm run badge-link (the operator API) makes a batch of one, recorded with the operator', async () => {
     const res = await app.request('/api/v1/operator/badge-links', {
       method: 'POST',

@@ -42,7 +42,7 @@ test('bulk links for a list of e-mails: each e-mailed; one revoked, its claim re
   await expect(page.getByRole('status').filter({ hasText: '2 links created.' })).toBeVisible();
   const batchPage = page.url();
   await expect(page.getByText('Each link was e-mailed to its address, in English and Chinese.')).toBeVisible();
-  const shared = await page.getByRole('textbox', { name: 'Unused links, one per line' }).inputValue();
+  const shared = await page.getByRole('textbox', { name: 'Unused links' }).inputValue();
   const lines = shared.split('\n').map((l) => l.split('\t'));
   expect(lines.map((l) => l[0])).toEqual([amy, ben]);
   expect(lines[0]![1]).toMatch(/\/en\/get-badge\/vip\/[\w-]+$/);
@@ -102,7 +102,7 @@ test('links made by number, one revoked from the list; the claim page refuses it
   await page.getByLabel('連結數量').fill('2');
   await page.getByRole('button', { name: '建立連結' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已建立 2 條連結。' })).toBeVisible();
-  const [first] = (await page.getByRole('textbox', { name: '未使用的連結，每行一條' }).inputValue())
+  const [first] = (await page.getByRole('textbox', { name: '未使用的連結' }).inputValue())
     .split('\n')
     .map((l) => l.split('\t'));
   expect(first).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { badgeLinkStatus, type BadgeLinkQuery } from '@domain/badge-links';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { DomainError, notFoundError } from '@domain/errors';
@@ -61,13 +61,14 @@ export async function createBadgeLinkBatch(db: Db, input: NewBatch, mail: { orig
         createdAt: now,
       })
       .returning();
+    // A millisecond apart: the batch lists its links in the order of the pasted addresses.
     const rows = Array.from({ length: size }, (_, i) => ({
       code: randomBytes(12).toString('base64url'),
       identity: input.identity,
       email: emails?.[i] ?? null,
       expiresAt: input.expiresAt,
       batchId: batch!.id,
-      createdAt: now,
+      createdAt: new Date(now.getTime() + i),
     }));
     const links = await tx
       .insert(badgeLinks)
@@ -86,7 +87,7 @@ export async function createBadgeLinkBatch(db: Db, input: NewBatch, mail: { orig
         : false;
       out.push({ ...link, urls, emailed });
     }
-    // Insertion order is the list's order (the addresses as pasted).
+    // The answer in the order of the pasted addresses (RETURNING does not promise one).
     const order = new Map(rows.map((r, i) => [r.code, i]));
     out.sort((a, b) => order.get(a.code)! - order.get(b.code)!);
     return { batch: batch!, links: out };
@@ -153,8 +154,13 @@ export async function listBadgeLinks(db: Db, query: BadgeLinkQuery, now: Date) {
       .leftJoin(orders, eq(orders.id, badges.orderId))
       .leftJoin(badgeLinkBatches, eq(badgeLinkBatches.id, badgeLinks.batchId))
       .where(where);
+  // Newest first; one batch's links in the order they were made (the pasted list's).
   const rows = await base()
-    .orderBy(desc(badgeLinks.createdAt), desc(badgeLinks.id))
+    .orderBy(
+      ...(query.batch
+        ? [asc(badgeLinks.createdAt), asc(badgeLinks.id)]
+        : [desc(badgeLinks.createdAt), desc(badgeLinks.id)]),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
   const total =
