@@ -48,7 +48,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && node server.mjs`,
+    // Demo orders for cards@example.com, and the events contact-deadline.spec.ts may change.
+    command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && npx tsx tests/e2e/deadline-events.ts && node server.mjs`,
     url: `http://127.0.0.1:${PORT}/api/v1/events`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -17,9 +17,9 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TIMEZONE } from '@domain/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
-import { mailSettings, queueBadgeLinkMail } from '@server/mail/outbox';
-import { createBadgeLink } from '@server/services/badges';
-import { localTime, runCommand, UsageError } from './lib';
+import { mailSettings } from '@server/mail/outbox';
+import { createBadgeLinkBatch } from '@server/services/badge-link-batches';
+import { localTime, operatorName, runCommand, UsageError } from './lib';
 
 const TYPES = BADGE_IDENTITIES.map(linkTypeOf);
 const USAGE = `usage: npm run badge-link -- --type <${TYPES.join('|')}> [--email <addr>] [--expires <days, default 14>]`;
@@ -66,18 +66,18 @@ function print(
 await runCommand(USAGE, parse, {
   async db({ db }, { identity, email, days }, config) {
     const expiresAt = new Date(Date.now() + days * DAY);
-    const link = await createBadgeLink(db, { identity, email, expiresAt });
-    const site = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-    const path = `get-badge/${linkTypeOf(identity)}/${encodeURIComponent(link.code)}`;
-    const urls = { en: `${site}/en/${path}`, 'zh-TW': `${site}/zh-tw/${path}` };
-    const emailed = email
-      ? await queueBadgeLinkMail(
-          db,
-          mailSettings(config),
-          { code: link.code, email, identity, expiresAt, urls },
-          new Date(),
-        )
-      : false;
+    const site = config.SITE_URL ?? `http://localhost:${config.PORT}`;
+    // A batch of one, recorded with the operator's name (the back office lists it).
+    const {
+      links: [link],
+    } = await createBadgeLinkBatch(
+      db,
+      { identity, ...(email ? { emails: [email] } : { count: 1 }), expiresAt, createdBy: operatorName() },
+      { origin: site, from: mailSettings(config).from },
+      new Date(),
+    );
+    const urls = link!.urls;
+    const emailed = link!.emailed;
     print({ identity, email, expiresAt, en: urls.en, zh: urls['zh-TW'], emailed }, DEFAULT_TIMEZONE);
   },
   async api(call, { identity, email, days }) {

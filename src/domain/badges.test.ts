@@ -36,6 +36,17 @@ describe('the state of a one-time free-badge link', () => {
     expect(badgeLinkState(bobs, null, { now })).toBe('valid');
   });
 
+  it('a link an organiser revoked is revoked, also past its expiry and to the e-mail it was issued to', () => {
+    const revoked = { ...link, email: 'amy@example.com', revokedAt: new Date('2026-10-30T00:00:00Z') };
+    expect(badgeLinkState(revoked, amy, { now })).toBe('revoked');
+    expect(badgeLinkState(revoked, null, { now })).toBe('revoked');
+    expect(badgeLinkState({ ...revoked, expiresAt: new Date(0) }, amy, { now })).toBe('revoked');
+    // An unknown type says nothing more about the link.
+    expect(badgeLinkState(revoked, amy, { now, linkType: 'EXHIBITOR_MARKET' })).toBe('expired');
+    // Not revoked (null, or a link read without the column): the other rules decide.
+    expect(badgeLinkState({ ...link, revokedAt: null }, amy, { now })).toBe('valid');
+  });
+
   it('an open link of the right type is valid', () => {
     expect(badgeLinkState(link, amy, { now, linkType: 'VIP' })).toBe('valid');
     expect(badgeLinkState(link, amy, { now })).toBe('valid');

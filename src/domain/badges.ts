@@ -60,22 +60,34 @@ export const linkTypeOf = (identity: BadgeIdentity) => identity.toLowerCase().re
 
 /**
  * What a one-time free-badge link is to the person opening it (spec §8 get-badge: 404 expired,
- * 409 used; a link issued to an e-mail is only for that e-mail). The order of the checks is the
- * claim's: an unknown, expired or wrong-type link is `expired` whatever else holds; a link this
- * user already used is `claimed` (claiming again is a no-op); then `used`; then another e-mail's.
- * Signed out (`who` null) the e-mail cannot be compared, so such a link reads `valid` until sign-in.
+ * 409 used; a link issued to an e-mail is only for that e-mail; 410 revoked by an organiser). The
+ * order of the checks is the claim's: an unknown or wrong-type link is `expired` whatever else
+ * holds; a link the organiser revoked is `revoked` (even once past its expiry: the clearer
+ * reason); an expired one `expired`; a link this user already used is `claimed` (claiming again
+ * is a no-op); then `used`; then another e-mail's. A link is never both used and revoked (the
+ * database refuses it). Signed out (`who` null) the e-mail cannot be compared, so such a link
+ * reads `valid` until sign-in.
  */
-export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'not_for_user';
+export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'revoked' | 'not_for_user';
 
 export function badgeLinkState(
   link:
-    | { identity: BadgeIdentity; email: string | null; expiresAt: Date; usedAt: Date | null; usedBy: string | null }
+    | {
+        identity: BadgeIdentity;
+        email: string | null;
+        expiresAt: Date;
+        usedAt: Date | null;
+        usedBy: string | null;
+        revokedAt?: Date | null;
+      }
     | undefined,
   who: { userId: string; email: string } | null,
   options: { now: Date; linkType?: BadgeIdentity | undefined },
 ): BadgeLinkState {
-  if (!link || link.expiresAt.getTime() < options.now.getTime()) return 'expired';
+  if (!link) return 'expired';
   if (options.linkType && link.identity !== options.linkType) return 'expired';
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt.getTime() < options.now.getTime()) return 'expired';
   if (link.usedAt) return who && link.usedBy === who.userId ? 'claimed' : 'used';
   if (who && link.email && link.email.toLowerCase() !== who.email.toLowerCase()) return 'not_for_user';
   return 'valid';

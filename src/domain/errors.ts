@@ -43,6 +43,8 @@ export const DOMAIN_ERRORS = {
   one_work_per_story: 'Story to Screen takes one work per entry',
   invalid_upload: 'Upload the file again',
   invalid_email: 'Enter a valid e-mail address',
+  link_revoked: 'This link has been withdrawn by the organiser, please contact support',
+  event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

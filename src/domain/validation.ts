@@ -99,3 +99,11 @@ export function check<T, S>(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a path parameter is a UUID (anything else is a 404 before it reaches the database). */
 export const isUuid = (value: string) => UUID.test(value);
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 date-time with its offset (`2026-11-04T01:30:00.000Z`, `2026-11-04T09:30+08:00`). */
+export const IsoDateTime = refine(
+  string(),
+  'datetime',
+  (v) => (ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) || 'Expected an ISO 8601 date-time with its offset',
+);

@@ -142,6 +142,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>('POST', path, { body, ...(query ? { query } : {}) }),
     put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
       request<T>('PUT', path, { body, ...(query ? { query } : {}) }),
+    patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
     delete: <T>(path: string) => request<T>('DELETE', path),
   };
 }

@@ -104,6 +104,16 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/orders/:orderNo/cancel': 'organiser',
   'POST /api/v1/admin/orders/:orderNo/mark-paid': 'organiser',
   'GET /api/v1/admin/files/:fileId': 'organiser',
+  'GET /api/v1/admin/badge-links': 'organiser',
+  'POST /api/v1/admin/badge-links': 'organiser',
+  'POST /api/v1/admin/badge-links/:id/revoke': 'organiser',
+  'GET /api/v1/admin/badge-link-batches': 'organiser',
+  'GET /api/v1/admin/badge-link-batches/:id': 'organiser',
+  'POST /api/v1/admin/badge-link-batches/:id/revoke-unused': 'organiser',
+  'GET /api/v1/admin/events': 'organiser',
+  'GET /api/v1/admin/events/:slug': 'organiser',
+  'PATCH /api/v1/admin/events/:slug': 'organiser',
+  'GET /api/v1/admin/exports/:file': 'organiser',
   'GET /api/v1/reference/countries': 'public',
   'GET /api/v1/reference/countries/:slug': 'public',
   'GET /api/v1/reference/states': 'public',
@@ -234,6 +244,8 @@ describe.each(DATABASES)('abuse: another user’s ids on every route (%s)', (kin
     paymentId: alice.paymentId,
     eventId: 'opening-forum',
     slug: 'taiwan',
+    id: '00000000-0000-4000-8000-000000000000',
+    file: 'orders.csv',
   });
 
   it('calls every route as Bob with Alice’s ids: nothing of hers shows, nothing of hers changes', async () => {

@@ -261,6 +261,8 @@ export default function BadgeWizard(props: BadgeWizardProps) {
         showAlert(t('badge.alreadyHas'), { onClose: () => leaveTo(home), returnFocus });
       } else if (props.mode === 'free' && error.code === 'link_not_for_user') {
         showAlert(t('getBadge.notForUser'), { returnFocus });
+      } else if (props.mode === 'free' && error.code === 'link_revoked') {
+        showAlert(t('getBadge.revoked'), { returnFocus });
       } else if (props.mode === 'free' && error.status === 404) {
         showAlert(t('getBadge.expired'), { returnFocus });
       } else if (props.mode === 'free' && error.status === 409) {

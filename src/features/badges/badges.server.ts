@@ -33,10 +33,10 @@ export async function holdsBadge(api: ApiClient): Promise<boolean> {
   return order.kind === 'ok' && ['pending', 'checking', 'paid', 'free'].includes(order.data.paymentStatus);
 }
 
-/** A one-time link as the get-badge page finds it on opening (spec §8: 404 expired, 409 used). */
+/** A one-time link as the get-badge page finds it on opening (spec §8: 404 expired, 409 used; 410 revoked). */
 export type LinkCheck =
   | { kind: 'valid' | 'claimed'; identity: BadgeIdentity }
-  | { kind: 'expired' | 'used' | 'not_for_user' | 'unauthorized' }
+  | { kind: 'expired' | 'used' | 'revoked' | 'not_for_user' | 'unauthorized' }
   | { kind: 'error'; status: number; statusText: string };
 
 /** Checks a one-time link without claiming it (`GET /api/v1/demonstration/link`). */
@@ -52,6 +52,7 @@ export async function checkBadgeLink(api: ApiClient, code: string, type: string)
     if (error.status === 401) return { kind: 'unauthorized' };
     if (error.code === 'link_expired') return { kind: 'expired' };
     if (error.code === 'link_used') return { kind: 'used' };
+    if (error.code === 'link_revoked') return { kind: 'revoked' };
     if (error.code === 'link_not_for_user') return { kind: 'not_for_user' };
     // A code the API will never take (400: empty or too long) is a link that does not exist.
     if (error.status === 400 || error.status === 404) return { kind: 'expired' };

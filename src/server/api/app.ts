@@ -30,6 +30,9 @@ import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
 import { adminRoutes, organiserOnly } from './routes/admin';
 import { userRoutes } from './routes/user';
+import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
+import { adminEventRoutes } from './routes/admin-events';
+import { adminExportRoutes } from './routes/admin-exports';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -260,6 +263,9 @@ export function createApi(deps: ApiDeps) {
   operatorRoutes(app, ctx, deps.operatorToken);
   referenceRoutes(app, ctx);
   adminRoutes(app, ctx);
+  adminBadgeLinkRoutes(app, ctx);
+  adminEventRoutes(app, ctx);
+  adminExportRoutes(app, ctx);
 
   return app;
 }

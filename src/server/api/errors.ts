@@ -70,6 +70,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   mixed_work_genres: 400,
   one_work_per_story: 400,
   invalid_upload: 400,
+  link_revoked: 410,
+  event_changed: 409,
 };
 
 /** A domain refusal as the API's error. */

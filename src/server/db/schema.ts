@@ -131,6 +131,26 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * The back office's changes to an event's settings (capacity, registration window, form deadline,
+ * prices): one row per save, with who saved it and each changed field's value before and after
+ * (`{"capacity": {"before": 200, "after": 150}}`; dates as ISO strings, prices in cents).
+ */
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** The organiser's e-mail. */
+    changedBy: text('changed_by').notNull(),
+    changes: jsonb('changes').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('event_changes_event_idx').on(t.eventId, t.id)],
+);
+
 export const files = pgTable(
   'files',
   {
@@ -396,6 +416,33 @@ export const badges = pgTable(
   () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))],
 );
 
+/**
+ * A batch of one-time free-badge links an organiser made in one go (the back office, or
+ * `npm run badge-link`): `size` links of one identity, either anonymous or one per e-mail address
+ * (each bound to its address and e-mailed to it), with one expiry, and who made them.
+ */
+export const badgeLinkBatches = pgTable(
+  'badge_link_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identity: text('identity', { enum: BADGE_IDENTITIES }).notNull(),
+    size: integer('size').notNull(),
+    /** Whether the links are bound to (and were e-mailed to) addresses. */
+    emailed: boolean('emailed').notNull().default(false),
+    /** The organiser's note (who the links are for), shown with the batch. */
+    note: text('note').notNull().default(''),
+    expiresAt: ts('expires_at').notNull(),
+    /** The organiser's e-mail (back office), or the operator's name (command). */
+    createdBy: text('created_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('badge_link_batches_created_idx').on(t.createdAt),
+    check('badge_link_batches_identity_check', inList('identity', BADGE_IDENTITIES)),
+    check('badge_link_batches_size_check', sql`${t.size} > 0`),
+  ],
+);
+
 /** One-time free-badge links: made by organisers, or included in an order (Market: 4 per order). */
 export const badgeLinks = pgTable(
   'badge_links',
@@ -410,12 +457,21 @@ export const badgeLinks = pgTable(
     /** The order whose included badges these are (null: made by an organiser), and which of them (1…n). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     orderSeq: integer('order_seq'),
+    /** The organiser's batch the link was made in (null: an order's included link, or made before batches). */
+    batchId: uuid('batch_id').references(() => badgeLinkBatches.id),
+    /** Withdrawn by an organiser before anyone used it: the claim refuses it (`link_revoked`). */
+    revokedAt: ts('revoked_at'),
+    revokedBy: text('revoked_by'),
     createdAt: created(),
   },
   (t) => [
     // Issuing an order's badges twice (a retried transition) cannot make more than it includes.
     uniqueIndex('badge_links_order_seq_idx').on(t.orderId, t.orderSeq),
+    index('badge_links_batch_idx').on(t.batchId),
     check('badge_links_order_check', sql`(${t.orderId} is null) = (${t.orderSeq} is null)`),
+    // A link is used or revoked, never both: the claim and the revocation race on guarded updates.
+    check('badge_links_used_or_revoked_check', sql`${t.usedAt} is null or ${t.revokedAt} is null`),
+    check('badge_links_revoked_check', sql`(${t.revokedAt} is null) = (${t.revokedBy} is null)`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { events, pickupSlots } from './schema';
+import { eventChanges, events, pickupSlots } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -245,7 +245,8 @@ export function seedPickupSlots(now = new Date()): SeedPickupSlot[] {
 /**
  * Inserts the conference's events and the badge pick-up schedule. Idempotent: re-running moves
  * the seeded events' and pick-up slots' dates to stay relative to today and leaves everything
- * else (orders, seats taken, slots the seed did not make) untouched. Seeded event names are rewritten
+ * else (orders, seats taken, slots the seed did not make, and events an organiser changed in the
+ * back office) untouched. Seeded event names are rewritten
  * too, so a corrected name reaches a database seeded before the correction.
  */
 export async function seed(db: Db, now = new Date()): Promise<void> {
@@ -265,6 +266,8 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
           endAt: event.endAt,
           updatedAt: sql`now()`,
         },
+        // An event an organiser has changed in the back office keeps their dates and names.
+        setWhere: sql`not exists (select 1 from ${eventChanges} where ${eventChanges.eventId} = ${events.id})`,
       });
   }
   for (const slot of seedPickupSlots(now)) {

@@ -254,9 +254,12 @@ export async function queuePaymentReminders(db: Db, settings: MailSettings, now:
   });
 }
 
-/** Queues the mail of a free-badge link, in both languages (nothing tells the recipient's). */
+/**
+ * Queues the mail of a free-badge link, in both languages (nothing tells the recipient's); in the
+ * links' own transaction when given one (`tx`), so a batch and its mails are written together.
+ */
 export function queueBadgeLinkMail(
-  db: Db,
+  db: Db | Tx,
   settings: Pick<MailSettings, 'from'>,
   link: { code: string; email: string; identity: BadgeIdentity; expiresAt: Date; urls: Record<Locale, string> },
   now: Date,

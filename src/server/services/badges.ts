@@ -147,14 +147,23 @@ export async function claimFreeBadge(
         actor: { kind: 'registrant', id: user.id },
         ...from,
         // The link is used once, in the order's transaction: a concurrent claim of the same link
-        // finds it used (the guarded UPDATE answers no row) and everything rolls back.
+        // finds it used (the guarded UPDATE answers no row) and everything rolls back; so does a
+        // claim that an organiser's revocation overtook.
         within: async (tx) => {
           const [used] = await tx
             .update(badgeLinks)
             .set({ usedAt: ctx.now, usedBy: user.id })
-            .where(and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null`))
+            .where(
+              and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null and ${badgeLinks.revokedAt} is null`),
+            )
             .returning({ id: badgeLinks.id });
-          if (!used) throw new DomainError('link_used');
+          if (!used) {
+            const [now] = await tx
+              .select({ revokedAt: badgeLinks.revokedAt })
+              .from(badgeLinks)
+              .where(eq(badgeLinks.id, link.id));
+            throw new DomainError(now?.revokedAt ? 'link_revoked' : 'link_used');
+          }
         },
       },
       ctx,
@@ -166,10 +175,14 @@ export async function claimFreeBadge(
   }
 }
 
-/** The refusal of a link that cannot be claimed (spec §8: 404 expired, 409 used; 403 another e-mail's). */
+/**
+ * The refusal of a link that cannot be claimed (spec §8: 404 expired, 409 used; 403 another
+ * e-mail's; 410 revoked by an organiser).
+ */
 function refuseLink(state: BadgeLinkState) {
   if (state === 'expired') throw new DomainError('link_expired');
   if (state === 'used') throw new DomainError('link_used');
+  if (state === 'revoked') throw new DomainError('link_revoked');
   if (state === 'not_for_user') throw new DomainError('link_not_for_user');
 }
 
@@ -191,6 +204,7 @@ export async function checkBadgeLink(
       expiresAt: badgeLinks.expiresAt,
       usedAt: badgeLinks.usedAt,
       usedBy: badgeLinks.usedBy,
+      revokedAt: badgeLinks.revokedAt,
     })
     .from(badgeLinks)
     .where(eq(badgeLinks.code, code))

@@ -6,8 +6,7 @@ import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badg
 import { QueryInt } from '@domain/validation';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
-import { queueBadgeLinkMail } from '../../mail/outbox';
-import { createBadgeLink } from '../../services/badges';
+import { createBadgeLinkBatch } from '../../services/badge-link-batches';
 import { addOrganiser, listOrganisers, removeOrganiser } from '../../services/organisers';
 import type { ActorRef } from '../../services/order-state';
 import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../services/payments';
@@ -145,22 +144,33 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     );
     const identity = identityFromLinkType(body.type)!;
     const expiresAt = new Date(ctx.now().getTime() + Math.max(1, Math.min(365, body.expiresDays ?? 14)) * 86_400_000);
-    const link = await createBadgeLink(deps.db, { identity, email: body.email, expiresAt });
-    const origin = ctx.originOf(c);
-    const path = `/get-badge/${body.type}/${link.code}`;
-    const urls = { en: `${origin}/en${path}`, 'zh-TW': `${origin}/zh-tw${path}` };
-    // A link issued to an e-mail is also e-mailed to it (both languages), by the mail worker.
-    const emailed = body.email
-      ? await queueBadgeLinkMail(
-          deps.db,
-          { from: deps.config.MAIL_FROM },
-          { code: link.code, email: body.email, identity, expiresAt, urls },
-          ctx.now(),
-        )
-      : false;
+    // A batch of one, recorded with the operator's name like the back office's batches; a link
+    // issued to an e-mail is also e-mailed to it (both languages), by the mail worker.
+    const {
+      links: [link],
+    } = await createBadgeLinkBatch(
+      deps.db,
+      {
+        identity,
+        ...(body.email ? { emails: [body.email] } : { count: 1 }),
+        expiresAt,
+        createdBy: organiser(c).id ?? 'operator',
+      },
+      { origin: ctx.originOf(c), from: deps.config.MAIL_FROM },
+      ctx.now(),
+    );
     return ctx.send(
       c,
-      { data: { code: link.code, identity, expiresAt, urlEn: urls.en, urlZh: urls['zh-TW'], emailed } },
+      {
+        data: {
+          code: link!.code,
+          identity,
+          expiresAt,
+          urlEn: link!.urls.en,
+          urlZh: link!.urls['zh-TW'],
+          emailed: link!.emailed,
+        },
+      },
       201,
     );
   });

@@ -1,0 +1,165 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { TextField } from '@components/ui/TextField';
+import {
+  applySettingsPatch,
+  eventSettingsIssues,
+  patchFromForm,
+  type EventSettingField,
+  type EventSettings,
+  type EventSettingsForm as FormValues,
+  type EventSettingsIssue,
+} from '@domain/event-settings';
+import type { EventType } from '@domain/events';
+import { createT, type Messages } from '@i18n/t';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
+
+export type EventSettingsFormProps = {
+  locale: string;
+  base: string;
+  messages: Messages;
+  slug: string;
+  type: EventType;
+  holdsSeat: boolean;
+  seatsTaken: number;
+  /** The settings as the page loaded them, as the form shows them (amounts in dollars, Taipei times). */
+  initial: FormValues;
+  /** The settings as the page loaded them (ISO dates, cents): the rules compare against them. */
+  current: {
+    capacity: number | null;
+    registerStartAt: string;
+    registerEndAt: string;
+    formModifyExpiresAt: string | null;
+    priceCentsTwd: number;
+    priceCentsUsd: number;
+    originalPriceCentsTwd: number | null;
+  };
+  /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
+  updatedAt: string;
+};
+
+const FIELDS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
+  { field: 'capacity', inputMode: 'numeric', hint: true },
+  { field: 'registerStartAt', type: 'datetime-local' },
+  { field: 'registerEndAt', type: 'datetime-local' },
+  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
+  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
+  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
+  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
+];
+
+/**
+ * An event's settings (issue 11): capacity (not below the seats taken; not on events whose
+ * registrations take no seats), registration window and form deadline in Taipei time, prices
+ * for new orders. The domain's rules run as the organiser saves, and again in the API against
+ * the seats taken at that moment; the API's field issues come back to their fields.
+ */
+export default function EventSettingsForm(props: EventSettingsFormProps) {
+  const t = createT(props.messages);
+  const id = useId();
+  const [values, setValues] = useState<FormValues>(props.initial);
+  const [errors, setErrors] = useState<Partial<Record<EventSettingField, string>>>({});
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fields = FIELDS.filter((f) => f.field !== 'capacity' || props.holdsSeat);
+  const current: EventSettings = {
+    ...props.current,
+    registerStartAt: new Date(props.current.registerStartAt),
+    registerEndAt: new Date(props.current.registerEndAt),
+    formModifyExpiresAt: props.current.formModifyExpiresAt ? new Date(props.current.formModifyExpiresAt) : null,
+  };
+
+  const show = (issues: Pick<EventSettingsIssue, 'path' | 'code' | 'values'>[]) => {
+    const out: Partial<Record<EventSettingField, string>> = {};
+    for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
+    setErrors(out);
+    setStatus(t('admin.events.invalid'));
+    const first = FIELDS.find((f) => out[f.field]);
+    if (first) document.getElementById(`${id}-${first.field}`)?.focus();
+  };
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure('');
+    setStatus('');
+    const read = patchFromForm(props.holdsSeat ? values : { ...values, capacity: '' });
+    if (!read.ok) return show(read.issues);
+    const issues = eventSettingsIssues(applySettingsPatch(current, read.patch), {
+      seatsTaken: props.seatsTaken,
+      type: props.type,
+    });
+    if (issues.length) return show(issues);
+    setErrors({});
+    setBusy(true);
+    try {
+      const { data } = await browserApi(props.locale, `${props.base}/`).patch<{
+        data: { changed: Record<string, unknown> };
+      }>(`/api/v1/admin/events/${encodeURIComponent(props.slug)}`, {
+        ...read.patch,
+        expectedUpdatedAt: props.updatedAt,
+      });
+      if (Object.keys(data.changed).length === 0) {
+        setBusy(false);
+        setStatus(t('admin.events.unchanged'));
+        return;
+      }
+      // Reload: the page shows the saved settings, the seats and the new history row.
+      location.assign(`${location.pathname}?saved=1`);
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError) || error.status === 401) return;
+      const wire = (error.data as { issues?: { path: string; code?: string; values?: Record<string, number> }[] })
+        .issues;
+      const known = wire?.filter((i) => i.code);
+      if (error.status === 400 && known?.length)
+        return show(
+          known.map((i) => ({
+            path: i.path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as EventSettingField,
+            code: i.code as EventSettingsIssue['code'],
+            ...(i.values ? { values: i.values } : {}),
+          })),
+        );
+      const message = props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
+      setFailure(error.code === 'event_changed' ? message : t('admin.events.failed', { message }));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
+      {!props.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
+      <div className="grid gap-4 md:grid-cols-2">
+        {fields.map((f) => (
+          <TextField
+            key={f.field}
+            id={`${id}-${f.field}`}
+            label={t(`admin.events.field.${f.field}`)}
+            type={f.type}
+            inputMode={f.inputMode}
+            value={values[f.field]}
+            onChange={(v) => setValues((all) => ({ ...all, [f.field]: v }))}
+            hint={f.hint ? t(`admin.events.hint.${f.field}`, { taken: props.seatsTaken }) : undefined}
+            error={errors[f.field]}
+          />
+        ))}
+      </div>
+      <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
+        {t('admin.events.priceNote')}
+      </p>
+      {failure && (
+        <p role="alert" className="font-semibold text-red-700">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? t('admin.events.saving') : t('admin.events.save')}
+        </button>
+        <span role="status" className="text-sm">
+          {status}
+        </span>
+      </div>
+    </form>
+  );
+}
