@@ -26,6 +26,7 @@ import { paymentRoutes } from './routes/payments';
 import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
 import { adminRoutes, organiserOnly } from './routes/admin';
+import { adminDeskRoutes } from './routes/admin-desk';
 
 export const TOKEN_COOKIE = 'idc-token';
 const STATE_COOKIE = 'idc-state';
@@ -260,6 +261,7 @@ export function createApi(deps: ApiDeps) {
   operatorRoutes(app, ctx, deps.operatorToken);
   referenceRoutes(app, ctx);
   adminRoutes(app, ctx);
+  adminDeskRoutes(app, ctx);
 
   return app;
 }
