@@ -85,7 +85,10 @@ async function page(request, url) {
     const kept = await cache.match(url.pathname);
     if (!kept) throw error;
     // Marked, so that a person (in the developer tools) and the browser tests can tell.
+    // (The body is already decoded: the stored encoding and length no longer describe it.)
     const headers = new Headers(kept.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
     headers.set('x-desk-offline-copy', '1');
     return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
   }

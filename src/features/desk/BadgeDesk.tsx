@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { camelize, snakeize } from '@domain/case';
 import {
   DESK_NAME_MAX,
   DESK_SYNC_MAX,
@@ -10,8 +9,7 @@ import {
   type PickupResult,
 } from '@domain/desk';
 import { formatDateTime } from '@domain/format';
-import { createT, type Messages } from '@i18n/t';
-import { $token } from '@lib/auth.store';
+import type { Messages } from '@i18n/t';
 import type { CameraScan } from './camera';
 import * as store from './desk-db';
 import { applyResults, badgeMap, badgeState, hashCode, type BadgeMap } from './desk-state';
@@ -41,23 +39,48 @@ class HttpError extends Error {
   }
 }
 
-const cookieToken = () => {
+/*
+ * The desk keeps to its own few helpers instead of the islands' shared ones (API client, auth
+ * store, translator, wire casing): those live in the islands' shared chunk, whose weight (with the
+ * dialogs it can load) would take the page over its 100 KB budget (decision 027).
+ */
+
+/** The identity token: the cookie the sign-in sets (and the layout mirrors into localStorage). */
+const token = () => {
   const match = /(?:^|; )idc-token=([^;]*)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]!) : '';
+  return match ? decodeURIComponent(match[1]!) : (localStorage.getItem('idc-token') ?? '');
 };
 
-/** One call to the desk's API; `Offline` when the network (or the server) cannot be reached. */
-async function call<T>(path: string, body?: unknown): Promise<T> {
+/** The islands' `{{name}}` translator (src/i18n/t.ts), over the messages picked on the server. */
+const createT =
+  (messages: Messages) =>
+  (key: string, values?: Record<string, string | number>): string => {
+    const text = messages[key] ?? key;
+    return values ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')) : text;
+  };
+
+/** The API's snake_case keys in camelCase (its answers are plain JSON: objects, arrays, values). */
+function camel<T>(value: unknown): T {
+  if (Array.isArray(value)) return value.map((v) => camel(v)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), camel(v)]),
+    ) as T;
+  return value as T;
+}
+
+/** One call to the desk's API (the body in wire casing); `Offline` when the network or server cannot be reached. */
+async function call<T>(path: string, body?: Record<string, unknown>): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
-        authorization: `Bearer ${$token.get() || cookieToken()}`,
+        authorization: `Bearer ${token()}`,
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(snakeize(body)) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(8000),
     });
@@ -67,7 +90,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.status >= 502) throw new Offline();
   if (!res.ok) throw new HttpError(res.status, typeof data.code === 'string' ? data.code : `http_${res.status}`);
-  return camelize<T>(data);
+  return camel<T>(data);
 }
 
 /** Milliseconds for the scan-to-answer figure. */
@@ -162,7 +185,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
           const chunk = group.slice(i, i + DESK_SYNC_MAX);
           const res = await call<{ data: PickupResult[] }>('/api/v1/admin/desk/pickups', {
             desk: name,
-            pickups: chunk.map(({ id, badgeId, at }) => ({ id, badgeId, at })),
+            pickups: chunk.map(({ id, badgeId, at }) => ({ id, badge_id: badgeId, at })),
           });
           const applied = applyResults(mapRef.current, chunk, res.data);
           await store.dequeue(chunk.map((c) => c.id));

@@ -1,4 +1,4 @@
-import { PickupBatch, VerifyRequest } from '@domain/desk';
+import { PickupBatch, VerifyRequest } from '@domain/desk-requests';
 import { isUuid } from '@domain/validation';
 import { badgePhotoThumbnail, deskBadges, recordPickups, verifyCode } from '../../services/desk';
 import type { ApiApp, RouteContext } from '../context';
