@@ -1,4 +1,4 @@
-import { array, object, optional, pattern, refine, size, string } from 'superstruct';
+import { array, object, pattern, refine, size, string } from 'superstruct';
 import { DESK_NAME_MAX, DESK_SYNC_MAX } from './desk';
 import { UuidString } from './validation';
 
@@ -21,4 +21,4 @@ export const PickupBatch = object({
 });
 
 /** POST /api/v1/admin/desk/verify. */
-export const VerifyRequest = object({ code: size(string(), 1, 200), desk: optional(DeskName) });
+export const VerifyRequest = object({ code: size(string(), 1, 200) });

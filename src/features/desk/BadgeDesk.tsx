@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import {
   DESK_NAME_MAX,
   DESK_SYNC_MAX,
@@ -134,7 +134,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
   const [fetchedAt, setFetchedAt] = useState<string | null>(null);
   const [queue, setQueue] = useState<store.QueuedPickup[]>([]);
   const [conflicts, setConflicts] = useState<store.Conflict[]>([]);
-  const [problem, setProblem] = useState<'auth' | 'storage' | null>(null);
+  const [problem, setProblem] = useState<'auth' | 'storage' | 'server' | null>(null);
   const [desk, setDesk] = useState('');
   const [text, setText] = useState('');
   const [result, setResult] = useState<Result | null>(null);
@@ -149,6 +149,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
   const scanStarted = useRef<number | null>(null);
   const flushing = useRef(false);
   const deskRef = useRef('');
+  const handingOut = useRef(new Set<string>());
 
   const time = (iso: string) => formatDateTime(iso).split(' ')[1] ?? iso;
   const reason = (r: DeskRefusal | null) => (r ? t(`admin.desk.refusal.${r}`) : '');
@@ -161,12 +162,14 @@ export default function BadgeDesk(props: BadgeDeskProps) {
     const at = new Date().toISOString();
     setLastSync(at);
     setOnline(true);
+    setProblem((p) => (p === 'storage' ? p : null));
     await store.saveLastSync(at).catch(() => {});
   };
+  /** A failed exchange: offline, signed out, or refused by the server; the queue stays on the device. */
   const failed = (error: unknown) => {
     if (error instanceof Offline) setOnline(false);
     else if (error instanceof HttpError && (error.status === 401 || error.status === 403)) setProblem('auth');
-    else throw error;
+    else setProblem('server');
   };
 
   /** Sends the queued pick-ups (by desk, in batches); applies the answers; keeps the refusals as conflicts. */
@@ -330,13 +333,34 @@ export default function BadgeDesk(props: BadgeDeskProps) {
 
   /** Hands a badge out: queued on this device at once, then sent (online) — the server decides. */
   async function handOut(badge: DeskBadge) {
+    // A double click hands it out once.
+    if (handingOut.current.has(badge.id)) return;
+    handingOut.current.add(badge.id);
     const item: store.QueuedPickup = {
       id: crypto.randomUUID(),
       badgeId: badge.id,
       at: new Date().toISOString(),
       desk: deskRef.current,
     };
-    await store.enqueue(item);
+    try {
+      await store.enqueue(item);
+    } catch {
+      // Without IndexedDB the pick-up cannot wait for the network: sent now, or not at all.
+      setProblem('storage');
+      handingOut.current.delete(badge.id);
+      if (!onlineRef.current) return;
+      try {
+        const res = await call<{ data: PickupResult[] }>('/api/v1/admin/desk/pickups', {
+          desk: item.desk,
+          pickups: [{ id: item.id, badge_id: item.badgeId, at: item.at }],
+        });
+        setMap(applyResults(mapRef.current, [item], res.data).map);
+        setResult({ kind: 'badge', badgeId: badge.id, via: 'code', handedOut: true });
+      } catch (error) {
+        failed(error);
+      }
+      return;
+    }
     const next = new Map(mapRef.current);
     next.set(badge.id, { ...badge, pickedUpAt: item.at, pickedUpBy: props.organiser, pickedUpDesk: item.desk });
     setMap(next);
@@ -348,17 +372,22 @@ export default function BadgeDesk(props: BadgeDeskProps) {
       handedOut: true,
     }));
     inputRef.current?.focus();
+    handingOut.current.delete(badge.id);
     if (onlineRef.current) await flush();
   }
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = text;
     if (parsePickupCode(value) || /^\s*TCCF/i.test(value)) {
       // A code: checked, and the field cleared for the next scan.
       setText('');
       void check(value);
+      return;
     }
+    // A search with one match: Enter shows it.
+    const found = searchBadges(mapRef.current.values(), value, 2);
+    if (found.length === 1) setResult({ kind: 'badge', badgeId: found[0]!.id, via: 'search' });
   }
 
   async function toggleCamera() {
@@ -452,7 +481,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
         {!online && <p className="text-sm">{t('admin.desk.status.offlineHint')}</p>}
         {problem && (
           <p role="alert" className="font-semibold text-red-700">
-            {t(problem === 'auth' ? 'admin.desk.status.authLost' : 'admin.desk.status.storage')}
+            {t(`admin.desk.status.${problem === 'auth' ? 'authLost' : problem}`)}
           </p>
         )}
         <div className="flex flex-wrap items-end gap-4">

@@ -29,7 +29,8 @@ export function qrReader(): Promise<Reader> {
 
 async function makeReader(): Promise<Reader> {
   const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Native && (await Native.getSupportedFormats().catch(() => [])).includes('qr_code')) {
+  const formats: string[] = Native ? await Native.getSupportedFormats().catch(() => []) : [];
+  if (Native && formats.includes('qr_code')) {
     const detector = new Native({ formats: ['qr_code'] });
     return async (source) => (await detector.detect(source))[0]?.rawValue ?? null;
   }
