@@ -92,8 +92,6 @@ async function scan(page: Page, code: string) {
 
 const pending = (page: Page) => page.getByTestId('pending-count');
 
-test.describe.configure({ mode: 'serial' });
-
 test('USB scanner: a genuine badge is shown and handed out once; a forged code is refused; search by e-mail (en, zh-TW axe)', async ({
   browser,
   baseURL,
@@ -102,6 +100,9 @@ test('USB scanner: a genuine badge is shown and handed out once; a forged code i
   const context = await browser.newContext({ baseURL });
   const page = await openDesk(context, 'organiser@example.com', 'Front desk');
   await expectAccessible(page);
+  // The camera is allowed on the desk page only.
+  expect((await page.request.get('/en/admin/desk')).headers()['permissions-policy']).toMatch(/^camera=\(self\),/);
+  expect((await page.request.get('/en/admin/orders')).headers()['permissions-policy']).toMatch(/^camera=\(\),/);
 
   const first = await scan(page, mei.code);
   console.log(
