@@ -450,67 +450,22 @@ export default function BadgeDesk(props: BadgeDeskProps) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="desk-status-heading" className="card space-y-3">
-        <h2 id="desk-status-heading" className="text-lg font-semibold">
-          {t('admin.desk.status.heading')}
-        </h2>
-        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-          <dt className="text-neutral-600">{t('admin.desk.status.connection')}</dt>
-          <dd>
-            <span role="status" className={`font-semibold ${online ? 'text-green-800' : 'text-red-700'}`}>
-              {online ? t('admin.desk.status.online') : t('admin.desk.status.offline')}
-            </span>
-            {syncing && <span className="ms-2 text-neutral-700">{t('admin.desk.status.syncing')}</span>}
-          </dd>
-          <dt className="text-neutral-600">{t('admin.desk.status.lastSync')}</dt>
-          <dd>{lastSync ? formatDateTime(lastSync) : t('admin.desk.status.never')}</dd>
-          <dt className="text-neutral-600">{t('admin.desk.status.pending')}</dt>
-          <dd data-testid="pending-count">{queue.length}</dd>
-          <dt className="text-neutral-600">{t('admin.desk.status.conflicts')}</dt>
-          <dd>{conflicts.length}</dd>
-          <dt className="text-neutral-600">{t('admin.desk.status.cached')}</dt>
-          <dd>
-            {ready ? badges.size : '…'}
-            {fetchedAt && (
-              <span className="ms-2 text-neutral-600">
-                {t('admin.desk.status.listFrom', { time: formatDateTime(fetchedAt) })}
-              </span>
-            )}
-          </dd>
-        </dl>
-        {!online && <p className="text-sm">{t('admin.desk.status.offlineHint')}</p>}
-        {problem && (
-          <p role="alert" className="font-semibold text-red-700">
-            {t(`admin.desk.status.${problem === 'auth' ? 'authLost' : problem}`)}
-          </p>
-        )}
-        <div className="flex flex-wrap items-end gap-4">
-          <button type="button" className="btn-secondary" onClick={() => void sync()} disabled={syncing}>
-            {t('admin.desk.syncNow')}
-          </button>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.desk} className="text-sm font-semibold">
-              {t('admin.desk.desk.label')}
-            </label>
-            <input
-              id={ids.desk}
-              value={desk}
-              maxLength={DESK_NAME_MAX}
-              onChange={(e) => changeDesk(e.target.value)}
-              aria-describedby={`${ids.desk}-hint`}
-              className="rounded-md border border-neutral-500 bg-white px-3 py-1.5"
-            />
-            <span id={`${ids.desk}-hint`} className="text-xs text-neutral-600">
-              {t('admin.desk.desk.hint')}
-            </span>
-          </div>
-        </div>
-      </section>
-
       <section aria-labelledby="desk-scan-heading" className="card space-y-4">
-        <h2 id="desk-scan-heading" className="text-lg font-semibold">
-          {t('admin.desk.scan.heading')}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="desk-scan-heading" className="text-lg font-semibold">
+            {t('admin.desk.scan.heading')}
+          </h2>
+          {/* At a glance (the status panel below says it to screen readers). */}
+          <span
+            aria-hidden="true"
+            className={`rounded-full px-3 py-0.5 text-sm font-semibold ${online ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}`}
+          >
+            {t('admin.desk.pill', {
+              state: online ? t('admin.desk.status.online') : t('admin.desk.status.offline'),
+              count: queue.length,
+            })}
+          </span>
+        </div>
         <form onSubmit={onSubmit} className="flex flex-col gap-1">
           <label htmlFor={ids.input} className="font-semibold">
             {t('admin.desk.scan.label')}
@@ -682,6 +637,63 @@ export default function BadgeDesk(props: BadgeDeskProps) {
             ))}
           </ul>
         )}
+      </section>
+      <section aria-labelledby="desk-status-heading" className="card space-y-3">
+        <h2 id="desk-status-heading" className="text-lg font-semibold">
+          {t('admin.desk.status.heading')}
+        </h2>
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(10rem,auto)_1fr]">
+          <dt className="text-neutral-600">{t('admin.desk.status.connection')}</dt>
+          <dd>
+            <span role="status" className={`font-semibold ${online ? 'text-green-800' : 'text-red-700'}`}>
+              {online ? t('admin.desk.status.online') : t('admin.desk.status.offline')}
+            </span>
+            {/* Kept in the layout (hidden) so that the panel does not move when a sync starts. */}
+            <span className={`ms-2 text-neutral-700 ${syncing ? '' : 'invisible'}`} aria-hidden={!syncing}>
+              {t('admin.desk.status.syncing')}
+            </span>
+          </dd>
+          <dt className="text-neutral-600">{t('admin.desk.status.lastSync')}</dt>
+          <dd>{lastSync ? formatDateTime(lastSync) : t('admin.desk.status.never')}</dd>
+          <dt className="text-neutral-600">{t('admin.desk.status.pending')}</dt>
+          <dd data-testid="pending-count">{queue.length}</dd>
+          <dt className="text-neutral-600">{t('admin.desk.status.conflicts')}</dt>
+          <dd>{conflicts.length}</dd>
+          <dt className="text-neutral-600">{t('admin.desk.status.cached')}</dt>
+          <dd>
+            {ready ? badges.size : '…'}
+            <span className="block text-neutral-600">
+              {fetchedAt ? t('admin.desk.status.listFrom', { time: formatDateTime(fetchedAt) }) : '\u00a0'}
+            </span>
+          </dd>
+        </dl>
+        {!online && <p className="text-sm">{t('admin.desk.status.offlineHint')}</p>}
+        {problem && (
+          <p role="alert" className="font-semibold text-red-700">
+            {t(`admin.desk.status.${problem === 'auth' ? 'authLost' : problem}`)}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end gap-4">
+          <button type="button" className="btn-secondary" onClick={() => void sync()} disabled={syncing}>
+            {t('admin.desk.syncNow')}
+          </button>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.desk} className="text-sm font-semibold">
+              {t('admin.desk.desk.label')}
+            </label>
+            <input
+              id={ids.desk}
+              value={desk}
+              maxLength={DESK_NAME_MAX}
+              onChange={(e) => changeDesk(e.target.value)}
+              aria-describedby={`${ids.desk}-hint`}
+              className="rounded-md border border-neutral-500 bg-white px-3 py-1.5"
+            />
+            <span id={`${ids.desk}-hint`} className="text-xs text-neutral-600">
+              {t('admin.desk.desk.hint')}
+            </span>
+          </div>
+        </div>
       </section>
     </div>
   );
