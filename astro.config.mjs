@@ -174,6 +174,10 @@ export default defineConfig({
                   // Shared by the header's script, on every page (≤ 5 KB budget): kept apart so
                   // that pages without islands never load the islands' chunk.
                   { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 3 },
+                  // Vite's (emptied) preload helper, which every lazy import() calls: on its own,
+                  // so that an island with lazy parts but none of the shared modules (the badge
+                  // desk) does not load the islands' chunk, and the dialogs it can load, for it.
+                  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },
                   {
                     name: 'react',
                     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,

@@ -59,8 +59,8 @@ export default defineConfig({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       OPERATOR_TOKEN,
-      // The back office's organisers in the browser tests (issue 11).
-      ORGANISER_EMAILS: 'organiser@example.com',
+      // The back office's organisers in the browser tests (the badge desk signs in two desks).
+      ORGANISER_EMAILS: 'organiser@example.com, desk-one@example.com, desk-two@example.com',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -18,7 +18,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CROSS_ORIGIN_ALLOWED = ['/api/v1/payment/newebpay/notify', '/api/v1/payment/newebpay/return'];
 
-function withSecurityHeaders(response: Response): Response {
+/** The badge desk reads badges' QR codes with the camera (issue 11); no other page may use it. */
+const CAMERA_PAGES = /^\/(en|zh-tw)\/admin\/desk\/?$/;
+
+function withSecurityHeaders(response: Response, path = ''): Response {
   // Responses of fetch() may have immutable headers; copy when needed.
   let res = response;
   try {
@@ -32,7 +35,8 @@ function withSecurityHeaders(response: Response): Response {
   res.headers.set('x-frame-options', 'DENY');
   // Astro's CSP header carries script-src/style-src; frame-ancestors can only come as a header.
   res.headers.append('content-security-policy', "frame-ancestors 'none'");
-  res.headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  const camera = CAMERA_PAGES.test(path) ? 'camera=(self)' : 'camera=()';
+  res.headers.set('permissions-policy', `${camera}, microphone=(), geolocation=()`);
   return res;
 }
 
@@ -214,5 +218,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
       /* immutable headers (a proxied response): leave them */
     }
   }
-  return withSecurityHeaders(response);
+  return withSecurityHeaders(response, path);
 });

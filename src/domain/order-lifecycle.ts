@@ -33,6 +33,8 @@ export const ORDER_EVENT_KINDS = [
   'refunded',
   /** The registrant edited the registration form (contact page); no status changes. */
   'form_updated',
+  /** An organiser handed the badge out at the badge desk; no status changes. */
+  'badge_picked_up',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

@@ -33,6 +33,7 @@ import { userRoutes } from './routes/user';
 import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
 import { adminExportRoutes } from './routes/admin-exports';
+import { adminDeskRoutes } from './routes/admin-desk';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -266,6 +267,7 @@ export function createApi(deps: ApiDeps) {
   adminBadgeLinkRoutes(app, ctx);
   adminEventRoutes(app, ctx);
   adminExportRoutes(app, ctx);
+  adminDeskRoutes(app, ctx);
 
   return app;
 }

@@ -411,6 +411,9 @@ export const badges = pgTable(
     personalPhotoFileId: uuid('personal_photo_file_id').references(() => files.id),
     pickupCode: text('pickup_code').notNull().unique(),
     pickedUpAt: ts('picked_up_at'),
+    /** The organiser (e-mail) and the desk that handed the badge out (badge desk, issue 11). */
+    pickedUpBy: text('picked_up_by'),
+    pickedUpDesk: text('picked_up_desk'),
     createdAt: created(),
   },
   () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))],
@@ -440,6 +443,37 @@ export const badgeLinkBatches = pgTable(
     index('badge_link_batches_created_idx').on(t.createdAt),
     check('badge_link_batches_identity_check', inList('identity', BADGE_IDENTITIES)),
     check('badge_link_batches_size_check', sql`${t.size} > 0`),
+  ],
+);
+
+export const BADGE_PICKUP_OUTCOMES = ['picked_up', 'already_picked_up', 'refused'] as const;
+
+/**
+ * Every pick-up a badge desk sent (issue 11), the audit record of the desk: its id is made by the
+ * desk, so a pick-up queued offline and sent again is recorded once. `already_picked_up` is a
+ * conflict (another desk came first; the badge keeps the first pick-up), `refused` an order that
+ * was not issued.
+ */
+export const badgePickups = pgTable(
+  'badge_pickups',
+  {
+    id: uuid('id').primaryKey(),
+    badgeId: uuid('badge_id')
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: BADGE_PICKUP_OUTCOMES }).notNull(),
+    /** Why a refused pick-up was refused (domain DeskRefusal). */
+    refusal: text('refusal'),
+    organiser: text('organiser').notNull(),
+    desk: text('desk').notNull(),
+    /** When the desk handed the badge out (its clock; offline pick-ups reach the server later). */
+    pickedUpAt: ts('picked_up_at').notNull(),
+    /** When the server recorded it. */
+    recordedAt: ts('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('badge_pickups_badge_idx').on(t.badgeId, t.recordedAt),
+    check('badge_pickups_outcome_check', inList('outcome', BADGE_PICKUP_OUTCOMES)),
   ],
 );
 
