@@ -43,6 +43,9 @@ export const DOMAIN_ERRORS = {
   one_work_per_story: 'Story to Screen takes one work per entry',
   invalid_upload: 'Upload the file again',
   invalid_email: 'Enter a valid e-mail address',
+  not_checking: 'This order has no transfer being checked',
+  amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
+  line_not_open: 'This bank line has been used already, or is not a credit',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

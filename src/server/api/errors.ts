@@ -63,6 +63,9 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   mixed_work_genres: 400,
   one_work_per_story: 400,
   invalid_upload: 400,
+  not_checking: 409,
+  amount_mismatch: 409,
+  line_not_open: 409,
 };
 
 /** A domain refusal as the API's error. */
