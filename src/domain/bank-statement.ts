@@ -224,7 +224,7 @@ export const AMOUNT_MODES = ['split', 'signed', 'indicator'] as const;
 export type AmountMode = (typeof AMOUNT_MODES)[number];
 
 const Column = integer();
-const inRange = (n: number | null | undefined) => n === null || n === undefined || (n >= 0 && n < 100);
+const inRange = (n: number) => n >= 0 && n < 100;
 
 /**
  * Which column holds what (0-based column numbers), chosen by an organiser once per statement
@@ -253,17 +253,7 @@ export const StatementMapping = refine(
   }),
   'StatementMapping',
   (m) => {
-    const columns = [
-      m.dateColumn,
-      m.amountColumn,
-      m.creditColumn,
-      m.debitColumn,
-      m.directionColumn,
-      m.currencyColumn,
-      m.accountColumn,
-      ...m.memoColumns,
-    ];
-    if (!columns.every(inRange)) return 'Column numbers go from 0 to 99';
+    if (!mappedColumns(m).every(inRange)) return 'Column numbers go from 0 to 99';
     const has = (n: number | null | undefined) => n !== null && n !== undefined;
     if (m.amountMode === 'split' && !(has(m.creditColumn) && has(m.debitColumn)))
       return 'Choose the credit and the debit column';
@@ -274,6 +264,32 @@ export const StatementMapping = refine(
   },
 );
 export type StatementMapping = Infer<typeof StatementMapping>;
+
+/** Every column a mapping reads. */
+export function mappedColumns(
+  m: Pick<
+    StatementMapping,
+    | 'dateColumn'
+    | 'amountColumn'
+    | 'creditColumn'
+    | 'debitColumn'
+    | 'directionColumn'
+    | 'currencyColumn'
+    | 'accountColumn'
+    | 'memoColumns'
+  >,
+): number[] {
+  return [
+    m.dateColumn,
+    m.amountColumn,
+    m.creditColumn,
+    m.debitColumn,
+    m.directionColumn,
+    m.currencyColumn,
+    m.accountColumn,
+    ...m.memoColumns,
+  ].filter((n): n is number => typeof n === 'number');
+}
 
 /** The values of a credit/debit column that mean credit, when an organiser has not said. */
 export const DEFAULT_CREDIT_VALUES = '存入, 存, 收入, 貸, 貸方, CR, C, Credit, Deposit';

@@ -26,6 +26,8 @@ import { paymentRoutes } from './routes/payments';
 import { referenceRoutes } from './routes/reference';
 import { registrationRoutes } from './routes/registrations';
 import { adminRoutes, organiserOnly } from './routes/admin';
+import { adminApprovalRoutes } from './routes/admin-approvals';
+import { adminTransferRoutes } from './routes/admin-transfers';
 
 export const TOKEN_COOKIE = 'idc-token';
 const STATE_COOKIE = 'idc-state';
@@ -260,6 +262,9 @@ export function createApi(deps: ApiDeps) {
   operatorRoutes(app, ctx, deps.operatorToken);
   referenceRoutes(app, ctx);
   adminRoutes(app, ctx);
+  // After adminRoutes: its /admin/* organiser gate runs before these.
+  adminApprovalRoutes(app, ctx);
+  adminTransferRoutes(app, ctx);
 
   return app;
 }
