@@ -52,7 +52,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/events`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', OPERATOR_TOKEN },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      OPERATOR_TOKEN,
+      // The back office's browser tests sign in as this organiser.
+      ORGANISER_EMAILS: 'organiser@example.com',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

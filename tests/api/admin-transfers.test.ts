@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { taipeiDay } from '@domain/reconciliation';
 import type { Db } from '@server/db/client';
-import { bankImportLines, emails, orderEvents, orderPayments, orders } from '@server/db/schema';
+import { badges, bankImportLines, emails, orderEvents, orderPayments, orders } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
 import { processOrderEvents } from '@server/services/order-events';
@@ -109,7 +109,7 @@ describe.each(DATABASES)('back office: transfers, statement imports, refunds (%s
     name = 'statement.csv',
   ) {
     const form = new FormData();
-    form.set('file', new File([content], name, { type: 'text/csv' }));
+    form.set('file', new File([content as BlobPart], name, { type: 'text/csv' }));
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     return app.request(path, { method: 'POST', ...bearer(organiser), body: form });
   }
@@ -221,6 +221,8 @@ describe.each(DATABASES)('back office: transfers, statement imports, refunds (%s
           declared: expect.objectContaining({ lastFiveDigits: '12345', amountCents: 100_000, currency: 'TWD' }),
         }),
       });
+      // The badge, made when the transfer was declared (never issued), waits for the next one.
+      expect(await db.select().from(badges).where(eq(badges.orderId, amy.orderId))).toEqual([]);
       // The registrant sees it with the order and can pay again.
       const mine = await getJson(app, '/api/v1/demonstration_order', amy.token);
       expect(mine.body.data).toMatchObject({
@@ -244,6 +246,7 @@ describe.each(DATABASES)('back office: transfers, statement imports, refunds (%s
       );
       expect(fixed.status).toBe(200);
       expect(await orderRow(amy.orderNo)).toMatchObject({ paymentStatus: 'checking', transferReturnedMessage: null });
+      expect(await db.select().from(badges).where(eq(badges.orderId, amy.orderId))).toHaveLength(1);
     });
 
     it('needs a message; refuses an order whose transfer is not being checked', async () => {
@@ -473,7 +476,7 @@ describe.each(DATABASES)('back office: transfers, statement imports, refunds (%s
 
     it('refuses files and mappings it cannot read, with a clear 400, storing nothing', async () => {
       const file = csv([credit('1000', '12345')]);
-      const cases: [Promise<Response>, string][] = [
+      const cases: [Response | Promise<Response>, string][] = [
         [app.request('/api/v1/admin/bank-imports/preview', json(organiser, 'POST', {})), 'unsupported_media_type'],
         [upload('/api/v1/admin/bank-imports/preview', ''), 'empty_statement'],
         [
