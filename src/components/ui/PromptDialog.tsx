@@ -28,6 +28,8 @@ export function PromptDialog(props: {
   };
   /** Shown above the field (e.g. the orders a line could pay). */
   children?: ReactNode;
+  /** Where the focus goes when it closes; default: the control that opened it. */
+  returnFocus?: HTMLElement | null | undefined;
 }) {
   const { field } = props;
   const describedBy =
@@ -51,6 +53,7 @@ export function PromptDialog(props: {
       cancelLabel={props.cancelLabel}
       onConfirm={props.onConfirm}
       busy={props.busy ?? false}
+      returnFocus={props.returnFocus}
     >
       {props.children}
       <div className="mt-4 flex flex-col gap-1">

@@ -42,6 +42,8 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  /** Where a dialog gives the focus when it closes: the outcome of what it did (null: its opener). */
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
 
   const open = (orderNo: string) => !outcomes[orderNo] || outcomes[orderNo].kind === 'refused';
@@ -51,12 +53,10 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
   const api = () => browserApi(props.locale, `${props.base}/`);
   const apiMessage = (error: ApiError) => props.messages[`apiError.${error.code}`] ?? error.message;
   const resultId = (orderNo: string) => `${id}-result-${orderNo}`;
-  // After a dialog closes, Radix gives the focus back on a timer of its own: move it after that.
-  const focusLater = (target: () => HTMLElement | null | undefined) => setTimeout(() => target()?.focus(), 0);
-  const focusResult = (orderNo: string) => focusLater(() => document.getElementById(resultId(orderNo)));
+  const resultOf = (orderNo: string) => document.getElementById(resultId(orderNo));
 
   /** Approves the orders through the bulk route; each order's outcome goes on its row. */
-  async function approve(orderNos: string[], opener?: HTMLElement | null) {
+  async function approve(orderNos: string[], from: 'row' | 'bulk', opener?: HTMLElement | null) {
     void preloadAlert();
     setBusy(true);
     try {
@@ -69,6 +69,9 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
           })),
         },
       );
+      const target = from === 'row' ? resultOf(orderNos[0]!) : summaryRef.current;
+      // The dialog (bulk) gives the focus to the outcome when it closes; without one, focus it here.
+      flushSync(() => setReturnTo(target));
       flushSync(() => {
         setOutcomes((current) => {
           const next = { ...current };
@@ -84,8 +87,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
         setBulkOpen(false);
         setBusy(false);
       });
-      if (orderNos.length === 1) focusResult(orderNos[0]!);
-      else focusLater(() => summaryRef.current);
+      if (from === 'row') target?.focus();
     } catch (error) {
       setBusy(false);
       setBulkOpen(false);
@@ -104,21 +106,24 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
     setBusy(true);
     try {
       await api().post(`/api/v1/admin/orders/${encodeURIComponent(orderNo)}/reject`, { reason: reason.trim() });
+      flushSync(() => setReturnTo(resultOf(orderNo)));
       flushSync(() => {
         setOutcomes((current) => ({ ...current, [orderNo]: { kind: 'rejected' } }));
         setSelected((current) => new Set([...current].filter((n) => n !== orderNo)));
         setRejecting(null);
         setBusy(false);
       });
-      focusResult(orderNo);
     } catch (error) {
       setBusy(false);
-      setRejecting(null);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      flushSync(() =>
-        setOutcomes((current) => ({ ...current, [orderNo]: { kind: 'refused', message: apiMessage(error) } })),
-      );
-      focusResult(orderNo);
+      if (!(error instanceof ApiError) || error.status === 401) {
+        setRejecting(null);
+        return;
+      }
+      flushSync(() => setReturnTo(resultOf(orderNo)));
+      flushSync(() => {
+        setOutcomes((current) => ({ ...current, [orderNo]: { kind: 'refused', message: apiMessage(error) } }));
+        setRejecting(null);
+      });
     }
   }
 
@@ -152,6 +157,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
           disabled={chosen.length === 0 || busy}
           onClick={() => {
             void loadDialogs();
+            setReturnTo(null);
             setBulkOpen(true);
           }}
         >
@@ -255,7 +261,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
                           className="btn-primary px-3 py-1"
                           aria-label={t('admin.approvals.approveOrder', { orderNo: row.orderNo })}
                           disabled={busy}
-                          onClick={(e) => void approve([row.orderNo], e.currentTarget)}
+                          onClick={(e) => void approve([row.orderNo], 'row', e.currentTarget)}
                         >
                           {t('admin.approvals.approve')}
                         </button>
@@ -267,6 +273,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
                           onClick={() => {
                             setReason('');
                             setReasonError(false);
+                            setReturnTo(null);
                             setRejecting(row.orderNo);
                             void import('@components/ui/PromptDialog');
                           }}
@@ -310,8 +317,9 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
             description={t('admin.approvals.bulk.description')}
             confirmLabel={t('admin.approvals.approveSelected', { count: chosen.length })}
             cancelLabel={t('admin.approvals.back')}
-            onConfirm={() => void approve(chosen)}
+            onConfirm={() => void approve(chosen, 'bulk')}
             busy={busy}
+            returnFocus={returnTo}
           />
         </ClientSuspense>
       )}
@@ -326,6 +334,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
             cancelLabel={t('admin.approvals.back')}
             onConfirm={() => void reject(rejecting)}
             busy={busy}
+            returnFocus={returnTo}
             field={{
               id: `${id}-reason`,
               label: t('admin.approvals.reason'),

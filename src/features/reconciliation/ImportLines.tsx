@@ -9,6 +9,9 @@ import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrder } from './reconciliation';
 
+/** A statement's calendar day as the portal writes dates (`2026/11/4`). */
+const statementDay = (day: string) => day.split('-').map(Number).join('/');
+
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 const PromptDialog = lazy(() => import('@components/ui/PromptDialog').then((m) => ({ default: m.PromptDialog })));
 
@@ -50,6 +53,8 @@ export default function ImportLines(props: ImportLinesProps) {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  /** Where a dialog gives the focus when it closes: the outcome of what it did (null: its opener). */
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
 
   const api = () => browserApi(props.locale, `${props.base}/`);
@@ -62,7 +67,6 @@ export default function ImportLines(props: ImportLinesProps) {
       {o.orderNo}
     </a>
   );
-  const later = (target: () => HTMLElement | null | undefined) => setTimeout(() => target()?.focus(), 0);
 
   async function reload() {
     const body = await api().get<{ data: ImportView }>(`/api/v1/admin/bank-imports/${encodeURIComponent(view.id)}`);
@@ -78,6 +82,7 @@ export default function ImportLines(props: ImportLinesProps) {
         { lineIds: matched.map((l) => l.id) },
       );
       const fresh = await reload();
+      flushSync(() => setReturnTo(summaryRef.current));
       flushSync(() => {
         setView(fresh);
         setRefusals((current) => {
@@ -90,7 +95,6 @@ export default function ImportLines(props: ImportLinesProps) {
         setConfirmOpen(false);
         setBusy(false);
       });
-      later(() => summaryRef.current);
     } catch (error) {
       setBusy(false);
       setConfirmOpen(false);
@@ -110,13 +114,13 @@ export default function ImportLines(props: ImportLinesProps) {
     try {
       await api().post(`/api/v1/admin/bank-lines/${encodeURIComponent(line.id)}/assign`, { orderNo: number });
       const fresh = await reload();
+      flushSync(() => setReturnTo(document.getElementById(`${id}-line-${line.id}`)));
       flushSync(() => {
         setView(fresh);
         setRefusals((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== line.id)));
         setAssigning(null);
         setBusy(false);
       });
-      later(() => document.getElementById(`${id}-line-${line.id}`));
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) {
@@ -214,6 +218,7 @@ export default function ImportLines(props: ImportLinesProps) {
           disabled={matched.length === 0 || busy}
           onClick={() => {
             void loadDialogs();
+            setReturnTo(null);
             setConfirmOpen(true);
           }}
         >
@@ -263,10 +268,10 @@ export default function ImportLines(props: ImportLinesProps) {
                 <th scope="row" className="px-3 py-2 font-normal">
                   {line.lineNo}
                 </th>
-                <td className="px-3 py-2 whitespace-nowrap">{line.bookedOn ?? ''}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{line.bookedOn ? statementDay(line.bookedOn) : ''}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{amountOf(line)}</td>
                 <td className="px-3 py-2 font-mono">{line.accountLastFive ?? ''}</td>
-                <td className="px-3 py-2 break-all">
+                <td className="px-3 py-2 break-words">
                   {line.kind === 'unreadable' ? line.cells.filter(Boolean).join(' | ') : line.memo}
                 </td>
                 <td className="px-3 py-2">
@@ -290,6 +295,7 @@ export default function ImportLines(props: ImportLinesProps) {
                         setOrderNo(line.candidates.length === 1 ? line.candidates[0]!.orderNo : '');
                         setOrderError(null);
                         void import('@components/ui/PromptDialog');
+                        setReturnTo(null);
                         setAssigning(line);
                       }}
                     >
@@ -313,6 +319,7 @@ export default function ImportLines(props: ImportLinesProps) {
             cancelLabel={t('admin.import.cancel')}
             onConfirm={() => void confirm()}
             busy={busy}
+            returnFocus={returnTo}
           />
         </ClientSuspense>
       )}
@@ -327,6 +334,7 @@ export default function ImportLines(props: ImportLinesProps) {
             cancelLabel={t('admin.import.cancel')}
             onConfirm={() => void assign(assigning)}
             busy={busy}
+            returnFocus={returnTo}
             field={{
               id: `${id}-order`,
               label: t('admin.import.orderNo'),

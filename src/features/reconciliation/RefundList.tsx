@@ -32,6 +32,8 @@ export default function RefundList(props: RefundListProps) {
   const [reference, setReference] = useState('');
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Where the dialog gives the focus when it closes: the row's outcome (null: its opener). */
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const money = (row: RefundRow) => formatMoney(row.amountCents, currencyOf(row.currency), props.locale);
   const resultId = (paymentId: string) => `${id}-result-${paymentId}`;
 
@@ -57,12 +59,12 @@ export default function RefundList(props: RefundListProps) {
       }
       outcome = { kind: 'failed', message: props.messages[`apiError.${e.code}`] ?? e.message };
     }
+    flushSync(() => setReturnTo(document.getElementById(resultId(row.paymentId))));
     flushSync(() => {
       setOutcomes((current) => ({ ...current, [row.paymentId]: outcome }));
       setOpen(null);
       setBusy(false);
     });
-    setTimeout(() => document.getElementById(resultId(row.paymentId))?.focus(), 0);
   }
 
   return (
@@ -133,6 +135,7 @@ export default function RefundList(props: RefundListProps) {
                           setReference('');
                           setError(false);
                           void import('@components/ui/PromptDialog');
+                          setReturnTo(null);
                           setOpen(row);
                         }}
                       >
@@ -174,6 +177,7 @@ export default function RefundList(props: RefundListProps) {
             cancelLabel={t('admin.refunds.back')}
             onConfirm={() => void record(open)}
             busy={busy}
+            returnFocus={returnTo}
             field={{
               id: `${id}-reference`,
               label: t('admin.refunds.reference'),

@@ -37,6 +37,8 @@ export default function TransferQueue(props: TransferQueueProps) {
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Where the dialog gives the focus when it closes: the row's outcome (null: its opener). */
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
 
   const money = (row: TransferRow) => formatMoney(row.amountCents, currencyOf(row.currency), props.locale);
   const resultId = (orderNo: string) => `${id}-result-${orderNo}`;
@@ -69,13 +71,12 @@ export default function TransferQueue(props: TransferQueueProps) {
       }
       outcome = { kind: 'failed', message: props.messages[`apiError.${error.code}`] ?? error.message };
     }
+    flushSync(() => setReturnTo(document.getElementById(resultId(row.orderNo))));
     flushSync(() => {
       setOutcomes((current) => ({ ...current, [row.orderNo]: outcome }));
       setDialog(null);
       setBusy(false);
     });
-    // After the dialog's own focus return (Radix, on a timer).
-    setTimeout(() => document.getElementById(resultId(row.orderNo))?.focus(), 0);
   }
 
   const outcomeText = (o: Outcome) =>
@@ -168,6 +169,7 @@ export default function TransferQueue(props: TransferQueueProps) {
                           disabled={busy}
                           onClick={() => {
                             void loadDialogs();
+                            setReturnTo(null);
                             setDialog({ kind: 'pay', row });
                           }}
                         >
@@ -182,6 +184,7 @@ export default function TransferQueue(props: TransferQueueProps) {
                             setMessage('');
                             setMessageError(false);
                             void import('@components/ui/PromptDialog');
+                            setReturnTo(null);
                             setDialog({ kind: 'return', row });
                           }}
                         >
@@ -223,6 +226,7 @@ export default function TransferQueue(props: TransferQueueProps) {
             cancelLabel={t('admin.transfers.back')}
             onConfirm={() => void run('pay', dialog.row)}
             busy={busy}
+            returnFocus={returnTo}
           />
         </ClientSuspense>
       )}
@@ -237,6 +241,7 @@ export default function TransferQueue(props: TransferQueueProps) {
             cancelLabel={t('admin.transfers.back')}
             onConfirm={() => void run('return', dialog.row)}
             busy={busy}
+            returnFocus={returnTo}
             field={{
               id: `${id}-message`,
               label: t('admin.transfers.message'),
