@@ -13,7 +13,9 @@ const ORGANISER = 'organiser@example.com';
 async function registerOnline(page: Page, locale: 'en' | 'zh-tw', company: string) {
   await page.goto(`/${locale}/`);
   return page.evaluate(async (company) => {
-    const auth = { authorization: `Bearer ${localStorage.getItem('idc-token')}` };
+    // The stored token, or (portal sessions) the session cookie a same-origin fetch sends.
+    const token = localStorage.getItem('idc-token');
+    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     const works = (await (await fetch('/api/v1/contents/remote', { headers: auth })).json()) as {
       data: { id: number }[];
     };

@@ -36,7 +36,13 @@ async function applyForBadge(page: Page, lang: 'en' | 'zh-TW' = 'en') {
     async ({ photo, lang }) => {
       const res = await fetch(`/api/v1/demonstration_order?lang=${lang}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${localStorage.getItem('idc-token')}`, 'content-type': 'application/json' },
+        // The stored token, or (portal sessions) the session cookie a same-origin fetch sends.
+        headers: {
+          'content-type': 'application/json',
+          ...(localStorage.getItem('idc-token')
+            ? { authorization: `Bearer ${localStorage.getItem('idc-token')}` }
+            : {}),
+        },
         body: JSON.stringify({
           applicant: { name_en: 'Chen Mei-Ling', contact_phone: '886-912-345-678' },
           badge: { name_en: 'Chen Mei-Ling' },
