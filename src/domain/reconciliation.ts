@@ -89,6 +89,24 @@ type Line = Pick<StatementLine, 'kind' | 'bookedOn' | 'amountCents' | 'currency'
  *   that does not match is never paid).
  */
 export function matchLines(lines: Line[], orders: OpenTransfer[]): LineMatch[] {
+  // Orders by their last five digits: a statement of thousands of lines against hundreds of orders.
+  const byAccount = new Map<string, OpenTransfer[]>();
+  for (const o of orders)
+    if (o.lastFiveDigits) byAccount.set(o.lastFiveDigits, [...(byAccount.get(o.lastFiveDigits) ?? []), o]);
+  // Order numbers are a 1–4 letter prefix, a yymmdd date and 6 characters: look them up where the
+  // memo has six digits, rather than searching every memo for every order.
+  const byNo = new Map(orders.map((o) => [o.orderNo.toUpperCase(), o]));
+  const namedIn = (memo: string): OpenTransfer[] => {
+    const found = new Set<OpenTransfer>();
+    for (let i = 1; i + 12 <= memo.length; i++) {
+      if (!/^\d{6}$/.test(memo.slice(i, i + 6))) continue;
+      for (let p = 1; p <= 4 && p <= i; p++) {
+        const order = byNo.get(memo.slice(i - p, i + 12));
+        if (order) found.add(order);
+      }
+    }
+    return [...found];
+  };
   const result = lines.map((line): LineMatch => {
     if (line.kind === 'debit') return { outcome: 'debit', candidates: [], reason: null };
     if (line.kind !== 'credit' || !line.bookedOn || line.amountCents === null || !line.currency)
@@ -96,8 +114,7 @@ export function matchLines(lines: Line[], orders: OpenTransfer[]): LineMatch[] {
     const bookedOn = line.bookedOn;
     const amountFits = (o: OpenTransfer) => o.currency === line.currency && o.amountCents === line.amountCents;
     const windowFits = (o: OpenTransfer) => inPaymentWindow(o, bookedOn);
-    const memo = compact(line.memo);
-    const named = /\d{6}/.test(memo) ? orders.filter((o) => memo.includes(o.orderNo.toUpperCase())) : [];
+    const named = namedIn(compact(line.memo));
     const ids = (list: OpenTransfer[]) => list.map((o) => o.orderId);
 
     if (named.length > 0) {
@@ -119,7 +136,7 @@ export function matchLines(lines: Line[], orders: OpenTransfer[]): LineMatch[] {
       };
     }
     if (!line.accountLastFive) return { outcome: 'unmatched', candidates: [], reason: 'no_last_five' };
-    const sameAccount = orders.filter((o) => o.lastFiveDigits === line.accountLastFive);
+    const sameAccount = byAccount.get(line.accountLastFive) ?? [];
     const fitting = sameAccount.filter((o) => amountFits(o) && windowFits(o));
     if (fitting.length === 1) return { outcome: 'matched', candidates: ids(fitting), reason: null };
     if (fitting.length > 1) return { outcome: 'ambiguous', candidates: ids(fitting), reason: 'several_orders' };
