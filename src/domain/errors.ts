@@ -45,6 +45,9 @@ export const DOMAIN_ERRORS = {
   invalid_email: 'Enter a valid e-mail address',
   link_revoked: 'This link has been withdrawn by the organiser, please contact support',
   event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
+  not_checking: 'This order has no transfer being checked',
+  amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
+  line_not_open: 'This bank line has been used already, or is not a credit',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -44,6 +44,7 @@ const COMMANDS: Record<CommandType, Command> = {
   approve: { type: 'approve' },
   reject: { type: 'reject', reason: 'Not an industry professional' },
   cancel: { type: 'cancel' },
+  return_transfer: { type: 'return_transfer', message: 'No transfer with these last five digits has arrived' },
 };
 const APPROVALS: (ApprovalStatus | null)[] = [null, ...APPROVAL_STATUSES];
 
@@ -103,6 +104,16 @@ const EXPECTED: Record<CommandType, (p: PaymentStatus, a: ApprovalStatus | null)
         ? '✓ canceled/rejected'
         : '✗ order_not_rejectable',
   cancel: (p, a) => (p === 'overdue' || p === 'canceled' ? '✗ order_not_cancelable' : `✓ canceled/${a}`),
+  return_transfer: (p, a) =>
+    p === 'paid' || p === 'free'
+      ? '✗ order_paid'
+      : p === 'pending'
+        ? '✗ not_checking'
+        : p === 'overdue' || p === 'canceled'
+          ? '✗ order_closed'
+          : a === null || a === 'approved'
+            ? `✓ pending/${a}`
+            : '✗ not_approved',
 };
 
 describe('the transition table', () => {
@@ -268,13 +279,67 @@ describe('editing the payment details', () => {
   });
 });
 
+describe('a transfer sent back (return_transfer, decision 025)', () => {
+  const checking = (over: Partial<OrderFacts> = {}) => order({ paymentStatus: 'checking', ...over });
+  const back = (message = 'The amount received was TWD 900, not TWD 1,000') =>
+    ({ type: 'return_transfer', message }) as const;
+
+  it('goes back to unpaid with the message on the event; the seat stays taken', () => {
+    const decision = decide(checking(), ctx, back('  Please check the last five digits  '));
+    expect(decision).toMatchObject({
+      ok: true,
+      change: { paymentStatus: 'pending' },
+      event: { kind: 'transfer_returned', payload: { message: 'Please check the last five digits' } },
+      guard: { paymentStatus: ['checking'] },
+      refundsPayments: false,
+    });
+    if (!decision.ok) return;
+    expect(decision.change.seat).toBeUndefined();
+    expect(decision.change.approvalStatus).toBeUndefined();
+  });
+
+  it('needs a message', () => {
+    expect(decide(checking(), ctx, back('   '))).toEqual({ ok: false, code: 'reason_required' });
+  });
+
+  it('a deadline already passed: the full payment period from now, even past the registration end', () => {
+    const lapsed = checking({ paymentExpiresAt: new Date(NOW.getTime() - 5 * DAY) });
+    const closing = { ...ctx, registerEndAt: new Date(NOW.getTime() - DAY) };
+    const decision = decide(lapsed, closing, back());
+    expect(decision.ok && decision.change.paymentExpiresAt).toEqual(new Date(NOW.getTime() + 3 * DAY));
+    expect(decision.ok && decision.event.payload.paymentExpiresAt).toBe(
+      new Date(NOW.getTime() + 3 * DAY).toISOString(),
+    );
+  });
+
+  it('a deadline about to pass is pushed out; a later one is kept', () => {
+    const soon = decide(checking({ paymentExpiresAt: new Date(NOW.getTime() + HOUR) }), ctx, back());
+    expect(soon.ok && soon.change.paymentExpiresAt).toEqual(new Date(NOW.getTime() + 3 * DAY));
+    const later = new Date(NOW.getTime() + 7 * DAY);
+    const kept = decide(checking({ paymentExpiresAt: later }), ctx, back());
+    expect(kept.ok && kept.change.paymentExpiresAt).toEqual(later);
+  });
+
+  it('after the form-modify limit too (the registrant must be able to correct the transfer)', () => {
+    const decision = decide(checking(), { ...ctx, formModifyExpiresAt: new Date(NOW.getTime() - DAY) }, back());
+    expect(decision.ok).toBe(true);
+    // …and the order, pending again, takes a corrected transfer within its new deadline.
+    const again = decide(
+      order({ paymentExpiresAt: new Date(NOW.getTime() + 3 * DAY) }),
+      { ...ctx, formModifyExpiresAt: new Date(NOW.getTime() - DAY) },
+      { type: 'declare_transfer' },
+    );
+    expect(again).toMatchObject({ ok: true, change: { paymentStatus: 'checking' } });
+  });
+});
+
 describe("commandsAllowed (the back office's actions)", () => {
   it('offers approval commands while waiting, payment commands once payable', () => {
     expect(commandsAllowed({ paymentStatus: 'pending', approvalStatus: 'pending_approval' }).sort()).toEqual(
       ['approve', 'cancel', 'decline', 'expire', 'reject', 'start_review'].sort(),
     );
     expect(commandsAllowed({ paymentStatus: 'checking', approvalStatus: null }).sort()).toEqual(
-      ['cancel', 'declare_transfer', 'pay'].sort(),
+      ['cancel', 'declare_transfer', 'pay', 'return_transfer'].sort(),
     );
     expect(commandsAllowed({ paymentStatus: 'canceled', approvalStatus: 'rejected' })).toEqual([]);
   });

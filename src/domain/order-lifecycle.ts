@@ -35,6 +35,8 @@ export const ORDER_EVENT_KINDS = [
   'form_updated',
   /** An organiser handed the badge out at the badge desk; no status changes. */
   'badge_picked_up',
+  /** The organiser sent a declared transfer back to the registrant with a message (not found, wrong amount…). */
+  'transfer_returned',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -71,6 +73,16 @@ export function paymentDeadline(now: Date, registerEndAt: Date, days: number): D
   return new Date(Math.min(now.getTime() + days * DAY, registerEndAt.getTime()));
 }
 
+/**
+ * The deadline of a transfer sent back to the registrant (decision 025): the full payment period
+ * from now, or the deadline the order had if that is later. Not capped at the registration end:
+ * the order was placed in time, and the organiser chose to ask for a correction, not to close it.
+ */
+export function returnedTransferDeadline(current: Date | null, now: Date, days: number): Date {
+  const fresh = now.getTime() + days * DAY;
+  return new Date(Math.max(current?.getTime() ?? 0, fresh));
+}
+
 /** The state an order is placed in. An order that needs approval gets its deadline at approval. */
 export function initialState(input: {
   charged: boolean;
@@ -98,7 +110,8 @@ export type Command =
   | { type: 'start_review' }
   | { type: 'approve' }
   | { type: 'reject'; reason: string }
-  | { type: 'cancel'; reason?: string | undefined };
+  | { type: 'cancel'; reason?: string | undefined }
+  | { type: 'return_transfer'; message: string };
 export type CommandType = Command['type'];
 
 type Rule = {
@@ -141,6 +154,14 @@ export const TRANSITIONS: Record<CommandType, Rule> = {
     event: 'rejected',
   },
   cancel: { from: ['pending', 'checking', 'free', 'paid'], to: 'canceled', releasesSeat: true, event: 'canceled' },
+  // The organiser could not confirm a declared transfer: back to unpaid, with a message and a
+  // fair deadline (decision 025). The declared details stay, so the pay page shows what to correct.
+  return_transfer: {
+    from: ['checking'],
+    approvalFrom: PAYABLE_APPROVALS,
+    to: 'pending',
+    event: 'transfer_returned',
+  },
 };
 
 /**
@@ -233,6 +254,8 @@ function refusal(command: Command, order: OrderFacts): Decision {
       );
     case 'cancel':
       return refuse('order_not_cancelable');
+    case 'return_transfer':
+      return refuse(s === 'paid' || s === 'free' ? 'order_paid' : s === 'pending' ? 'not_checking' : 'order_closed');
   }
 }
 
@@ -244,6 +267,7 @@ function refusal(command: Command, order: OrderFacts): Decision {
 export function decide(order: OrderFacts, ctx: DecisionContext, command: Command): Decision {
   const rule = TRANSITIONS[command.type];
   if (command.type === 'reject' && !command.reason.trim()) return refuse('reason_required');
+  if (command.type === 'return_transfer' && !command.message.trim()) return refuse('reason_required');
   if (APPROVAL_COMMANDS.includes(command.type)) {
     // Approval commands: the approval status decides first.
     if (!rule.approvalFrom!.includes(order.approvalStatus)) return refusal(command, order);
@@ -293,6 +317,13 @@ export function decide(order: OrderFacts, ctx: DecisionContext, command: Command
       break;
     case 'cancel':
       if (command.reason) payload.reason = command.reason;
+      break;
+    case 'return_transfer':
+      payload.message = command.message.trim();
+      // The time the transfer was being checked does not count against the registrant: at least
+      // the full payment period from now, never shorter than the deadline they had (decision 025).
+      change.paymentExpiresAt = returnedTransferDeadline(order.paymentExpiresAt, ctx.now, ctx.paymentDays);
+      payload.paymentExpiresAt = change.paymentExpiresAt.toISOString();
       break;
     default:
       break;

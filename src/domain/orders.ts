@@ -18,6 +18,8 @@ export type Payment = {
   remitter: string | null;
   senderBank: string | null;
   lastFiveDigits: string | null;
+  /** The organiser's message when the declared transfer was sent back (the order is unpaid again). */
+  transferReturnedMessage?: string | null;
   /** The last card attempt's result from the gateway. */
   gatewayStatus: string | null;
   gatewayMessage: string | null;

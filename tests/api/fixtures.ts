@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { loadSigner } from '@server/identity/dev-identity';
+import { devSubject, loadSigner } from '@server/identity/dev-identity';
 import type { Db } from '@server/db/client';
 import * as schema from '@server/db/schema';
 import type { MpgKeys } from '@server/payments/newebpay';
 import { encryptText, tradeSha } from '@server/payments/newebpay';
 import { newOrderNo } from '@server/services/order-no';
-import { bearer, type TestApp } from './helpers';
+import { bearer, signIn, type TestApp } from './helpers';
 
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -246,3 +246,50 @@ export const operatorApi =
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+
+/**
+ * A Market online registration of `email` (one work on the dev content site, a logo, the
+ * exhibitor form), waiting for approval: what the back office's approvals queue shows.
+ */
+export async function marketOnlineRegistration(app: TestApp, db: Db, email: string, company: string) {
+  const { token } = await signIn(app, email, email.split('@')[0]);
+  const [work] = await db
+    .insert(schema.devContentWorks)
+    .values({
+      ownerSubject: devSubject(email),
+      ownerEmail: email,
+      genre: 'piece',
+      titleEn: 'Harbour',
+      titleZh: '港灣',
+      categoryId: 1,
+    })
+    .returning({ id: schema.devContentWorks.id });
+  const logo = (await (
+    await upload(app, token, { bytes: PNG, name: 'logo.png', type: 'image/png' }, 'company_logo')
+  ).json()) as {
+    uid: string;
+  };
+  const res = await app.request(
+    '/api/v1/orders?event=market-online',
+    json(token, 'POST', {
+      agree_terms: true,
+      agree_disclosure: true,
+      market_identity: 5,
+      selected_contents: [work!.id],
+      company_name_zh: `${company}（中文）`,
+      company_name_en: company,
+      company_industry: 3,
+      company_business_category: [1],
+      company_country: 'TWN',
+      company_logo_file_id: logo.uid,
+      copyright_contacts: [{ name_zh: '林', name_en: 'Lin', phone: '886-912-345-678', email: 'lin@example.com' }],
+      contact_name: 'Amy Lin',
+      contact_title: 'Producer',
+      contact_phone: '886-2-1234-5678',
+      contact_email: email,
+    }),
+  );
+  if (res.status !== 201) throw new Error(`Market online registration failed: ${res.status} ${await res.text()}`);
+  const created = (await res.json()) as { order_id: string; order_no: string };
+  return { token, orderId: created.order_id, orderNo: created.order_no };
+}

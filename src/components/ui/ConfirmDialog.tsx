@@ -17,13 +17,15 @@ export function ConfirmDialog(props: {
   busy?: boolean;
   /** More of the dialog between its description and its buttons (a field the action needs). */
   children?: ReactNode;
+  /** Where the focus goes when it closes (e.g. the outcome of what it did); default: the control that opened it. */
+  returnFocus?: HTMLElement | null | undefined;
 }) {
   const [opener] = useState(() =>
     typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <ModalContent returnFocus={opener}>
+      <ModalContent returnFocus={props.returnFocus ?? opener}>
         <Dialog.Title className="text-lg font-semibold">{props.title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-neutral-700">{props.description}</Dialog.Description>
         {props.children}

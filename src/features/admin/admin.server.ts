@@ -144,6 +144,7 @@ export type AdminOrderDetail = {
     gatewayStatus: string | null;
     gatewayMessage: string | null;
     refundReason: string | null;
+    refundReference?: string | null;
     paidAt: string | null;
     refundedAt: string | null;
     createdAt: string;

@@ -34,6 +34,8 @@ import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
 import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
+import { adminApprovalRoutes } from './routes/admin-approvals';
+import { adminTransferRoutes } from './routes/admin-transfers';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -268,6 +270,9 @@ export function createApi(deps: ApiDeps) {
   adminEventRoutes(app, ctx);
   adminExportRoutes(app, ctx);
   adminDeskRoutes(app, ctx);
+  // After adminRoutes: its /admin/* organiser gate runs before these.
+  adminApprovalRoutes(app, ctx);
+  adminTransferRoutes(app, ctx);
 
   return app;
 }

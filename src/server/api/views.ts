@@ -86,6 +86,8 @@ export function orderView(row: OrderRecord, locale: Locale) {
             remitter: order.remitter,
             senderBank: order.senderBank,
             lastFiveDigits: order.lastFiveDigits,
+            // The organiser's message of a transfer sent back, while the order is unpaid again.
+            transferReturnedMessage: order.paymentStatus === 'pending' ? order.transferReturnedMessage : null,
             gatewayStatus: card?.gatewayStatus ?? null,
             gatewayMessage: card?.gatewayMessage ?? null,
             gatewayAt: card?.gatewayAt ?? null,

@@ -11,6 +11,7 @@ import {
   PAYMENT_STATUSES,
 } from '@domain/order-lifecycle';
 import { PAYMENT_TYPES } from '@domain/payments';
+import { LINE_OUTCOMES } from '@domain/reconciliation';
 import { BADGE_REGISTRATION_TYPES, PITCHING_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
 import { LOCALES } from '@i18n/locales';
 import {
@@ -201,6 +202,11 @@ export const orders = pgTable(
     remitter: text('remitter'),
     senderBank: text('sender_bank'),
     lastFiveDigits: text('last_five_digits'),
+    /**
+     * The organiser's message when a declared transfer was sent back (return_transfer, decision
+     * 025): shown to the registrant while the order is unpaid again; the declared details stay.
+     */
+    transferReturnedMessage: text('transfer_returned_message'),
     /** Card attempts so far: each gets its own MerchantOrderNo (`{orderNo}_{n}`), as the gateway requires. */
     cardAttempts: integer('card_attempts').notNull().default(0),
     approvedAt: ts('approved_at'),
@@ -278,6 +284,8 @@ export const orderPayments = pgTable(
     refundReason: text('refund_reason'),
     paidAt: ts('paid_at'),
     refundedAt: ts('refunded_at'),
+    /** The refund's reference in the gateway's merchant console or the bank (recorded with `refunded`). */
+    refundReference: text('refund_reference'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -619,6 +627,89 @@ export const pickupSlots = pgTable(
     check(
       'pickup_slots_hours_check',
       sql`${t.opensAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.closesAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.opensAt} < ${t.closesAt}`,
+    ),
+  ],
+);
+
+/**
+ * Bank statement column mappings (decision 026), one per statement format (the header row's
+ * column names, or the number of columns of a file without names), for the whole site: the next
+ * import of the same format preselects it, whoever imports.
+ */
+export const bankStatementMappings = pgTable('bank_statement_mappings', {
+  signature: text('signature').primaryKey(),
+  /** The domain's StatementMapping. */
+  mapping: jsonb('mapping').notNull(),
+  encoding: text('encoding').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: updated(),
+});
+
+export const BANK_LINE_KINDS = ['credit', 'debit', 'unreadable'] as const;
+
+/** One bank statement file an organiser imported (transfers screen). */
+export const bankImports = pgTable(
+  'bank_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    encoding: text('encoding').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    /** The organiser's e-mail. */
+    importedBy: text('imported_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('bank_imports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The lines of an imported statement and what became of each: matched (to be confirmed),
+ * ambiguous, unmatched, already imported (the same line came with an earlier file), a debit,
+ * unreadable, or paid (the order it paid, through the order core, and its payment record). A
+ * line's fingerprint (a hash of its normalised content and occurrence, domain lineKeys) is
+ * unique, so a line imported twice is recognised even when two organisers import at once.
+ */
+export const bankImportLines = pgTable(
+  'bank_import_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => bankImports.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    /** Null for unreadable lines and for lines imported before (see duplicateOf). */
+    fingerprint: text('fingerprint').unique(),
+    duplicateOf: uuid('duplicate_of'),
+    kind: text('kind', { enum: BANK_LINE_KINDS }).notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }),
+    amountCents: integer('amount_cents'),
+    currency: text('currency'),
+    accountLastFive: text('account_last_five'),
+    memo: text('memo').notNull().default(''),
+    cells: jsonb('cells').notNull(),
+    outcome: text('outcome', { enum: LINE_OUTCOMES }).notNull(),
+    reason: text('reason'),
+    /** matched: the order; ambiguous: the choices; unmatched: a near order (hint). Order ids. */
+    candidates: jsonb('candidates').notNull().default([]),
+    paidOrderId: uuid('paid_order_id').references(() => orders.id),
+    orderPaymentId: uuid('order_payment_id')
+      .unique()
+      .references(() => orderPayments.id),
+    paidBy: text('paid_by'),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    index('bank_import_lines_import_idx').on(t.importId, t.lineNo),
+    index('bank_import_lines_open_idx')
+      .on(t.outcome)
+      .where(sql`outcome in ('matched', 'ambiguous', 'unmatched')`),
+    check('bank_import_lines_kind_check', inList('kind', BANK_LINE_KINDS)),
+    check('bank_import_lines_outcome_check', inList('outcome', LINE_OUTCOMES)),
+    check('bank_import_lines_currency_check', sql`currency is null or ${inList('currency', CURRENCIES)}`),
+    check('bank_import_lines_paid_check', sql`(outcome = 'paid') = (paid_order_id is not null)`),
+    check(
+      'bank_import_lines_credit_check',
+      sql`kind = 'unreadable' or (booked_on is not null and amount_cents > 0 and currency is not null)`,
     ),
   ],
 );

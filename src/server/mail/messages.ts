@@ -153,6 +153,13 @@ const en = {
   'mailbox.frameTitle': 'HTML version of the e-mail: {{subject}}',
   'mailbox.text': 'Plain-text version',
   'mailbox.notFound': 'E-mail not found.',
+
+  'returned.subject': 'Order {{orderNo}}: please check your transfer',
+  'returned.heading': 'We could not confirm your transfer',
+  'returned.body': 'The organiser could not confirm the transfer you declared for {{item}}, and writes:',
+  'returned.pay':
+    'Please correct the transfer details, or pay by card or transfer, by {{deadline}} on the payment page. Until then your registration is kept.',
+  'button.payAgain': 'Correct or pay again',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -299,6 +306,12 @@ const zhTW: Record<MessageKey, string> = {
   'mailbox.frameTitle': '郵件的 HTML 版本：{{subject}}',
   'mailbox.text': '純文字版本',
   'mailbox.notFound': '找不到此郵件。',
+
+  'returned.subject': '訂單 {{orderNo}}：請確認您的轉帳資料',
+  'returned.heading': '我們無法確認您的轉帳',
+  'returned.body': '主辦單位無法確認您為「{{item}}」申報的轉帳，並留言如下：',
+  'returned.pay': '請於 {{deadline}} 前至付款頁面修正轉帳資料，或以信用卡或轉帳重新付款；在此之前，您的報名仍會保留。',
+  'button.payAgain': '修正資料或重新付款',
 };
 
 export const MAIL_MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, 'zh-TW': zhTW };

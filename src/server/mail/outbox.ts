@@ -183,10 +183,12 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
   return async (event: OrderEvent, tx: Tx): Promise<void> => {
     const loaded = await loadOrderFacts(tx, event.orderId);
     if (!loaded) return;
+    const message = (event.payload as { message?: unknown } | null)?.message;
     const facts: EventFacts = {
       kind: event.kind,
       paymentStatusAfter: event.paymentStatusAfter,
       approvalStatusAfter: event.approvalStatusAfter,
+      message: typeof message === 'string' ? message : null,
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {

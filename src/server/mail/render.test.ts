@@ -235,6 +235,36 @@ describe('which mails an order event calls for', () => {
   });
 });
 
+describe('a transfer sent back (decision 025)', () => {
+  const returned = facts({
+    paymentType: 'TWD',
+    lastFiveDigits: '12345',
+    remitter: 'Amy Lin',
+    paidAt: null,
+    paymentExpiresAt: new Date('2026-11-27T04:00:00Z'),
+  });
+  const event = { ...pending, message: 'No transfer from <12345> has arrived; please check the digits.' };
+  it('is its own mail, sent for the transfer_returned event', () => {
+    expect(
+      templatesFor({ kind: 'transfer_returned', paymentStatusAfter: 'pending', approvalStatusAfter: null }, returned),
+    ).toEqual(['transfer_returned']);
+  });
+  it('quotes the organiser, repeats the declared transfer and the new deadline, links to the pay page', () => {
+    const en = render('transfer_returned', returned, 'en', event);
+    expect(en.subject).toBe('Order TC2611230001: please check your transfer');
+    expect(en.text).toContain('No transfer from <12345> has arrived; please check the digits.');
+    expect(en.text).toContain('Last five digits of the account: 12345');
+    expect(en.text).toContain('Pay by: 2026/11/27 12:00 (GMT+8)');
+    expect(en.text).toContain('Correct or pay again: https://portal.example.org/en/badges/1/pay');
+    // The organiser's words are text in the HTML part, never markup.
+    expect(en.html).toContain('No transfer from &lt;12345&gt; has arrived');
+    expect(en.html).not.toContain('<12345>');
+    const zh = render('transfer_returned', returned, 'zh-TW', event);
+    expect(zh.subject).toBe('訂單 TC2611230001：請確認您的轉帳資料');
+    expect(zh.text).toContain('修正資料或重新付款：https://portal.example.org/zh-tw/badges/1/pay');
+  });
+});
+
 describe('formats', () => {
   it('money and dates as the pages show them', () => {
     expect(formatMoney(100_000, 'TWD', 'en')).toBe('TWD 1,000');

@@ -27,6 +27,7 @@ export const MAIL_TEMPLATES = [
   'order_expired',
   'badge_link',
   'included_badges',
+  'transfer_returned',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -64,6 +65,8 @@ export type EventFacts = {
   kind: OrderEventKind;
   paymentStatusAfter: PaymentStatus;
   approvalStatusAfter: ApprovalStatus | null;
+  /** The organiser's message on the event (a transfer sent back), as it was then. */
+  message?: string | null;
 };
 
 /** The mails an order event calls for (none for card attempts, declines, reviews, refunds). */
@@ -95,6 +98,8 @@ function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>)
       return ['registration_rejected'];
     case 'expired':
       return ['order_expired'];
+    case 'transfer_returned':
+      return ['transfer_returned'];
     default:
       return [];
   }
@@ -117,7 +122,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 export function orderMail(
   template: Exclude<MailTemplate, 'badge_link'>,
   o: OrderFacts,
-  event: Pick<EventFacts, 'paymentStatusAfter' | 'approvalStatusAfter'>,
+  event: Pick<EventFacts, 'paymentStatusAfter' | 'approvalStatusAfter' | 'message'>,
   link: LinkTo,
 ): (l: Locale) => MailContent {
   return (l) => {
@@ -257,6 +262,23 @@ export function orderMail(
           ],
         };
       }
+      case 'transfer_returned':
+        // The organiser's own words, in the language they wrote them, then what to do and by when.
+        return say('returned', [
+          p('returned.body'),
+          { type: 'p', text: event.message ?? '' },
+          facts(
+            orderNo,
+            item,
+            fact(l, 'fact.method', method(l, o.paymentType)),
+            fact(l, 'fact.remitter', o.remitter),
+            fact(l, 'fact.lastFive', o.lastFiveDigits),
+            fact(l, 'fact.amount', v.amount),
+            fact(l, 'fact.deadline', v.deadline),
+          ),
+          p('returned.pay'),
+          button('button.payAgain', o.pages.pay),
+        ]);
       case 'order_expired':
         return say('expired', [
           p('expired.body'),

@@ -40,3 +40,13 @@ export async function ensureBadge(tx: Tx, order: BadgeOrder, secret: string): Pr
   const [badge] = await tx.select({ id: badges.id }).from(badges).where(eq(badges.orderId, order.id)).limit(1);
   return badge !== undefined;
 }
+
+/**
+ * Removes the badge of a badge order that went back to unpaid (a declared transfer sent back,
+ * decision 025): never issued (its QR code shows only once paid), it is made again when the
+ * registrant declares a transfer or pays; meanwhile the order can lapse without leaving a badge
+ * that would block a new application.
+ */
+export async function dropUnissuedBadge(tx: Tx, orderId: string) {
+  await tx.delete(badges).where(eq(badges.orderId, orderId));
+}

@@ -24,7 +24,7 @@ import { kindOf, needsApproval, type RegistrationType } from '@domain/registrati
 import type { Locale } from '@i18n/locales';
 import type { Db, Tx } from '../db/client';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
-import { ensureBadge } from './badge-issue';
+import { dropUnissuedBadge, ensureBadge } from './badge-issue';
 import { includesBadgesNow, issueIncludedBadges } from './included-badges';
 import { onPitchingStatusChange } from './pitching';
 import { newOrderNo } from './order-no';
@@ -179,6 +179,9 @@ export async function applyCommand(
     const created = await ensureBadge(tx, updated, ctx.pickupSecret);
     if (!created && command.type === 'pay') throw new DomainError('order_superseded');
   }
+  // Back to unpaid from checking (a transfer sent back): the badge waits for the next declaration.
+  if (kind.issuesBadge && order.paymentStatus === 'checking' && updated.paymentStatus === 'pending')
+    await dropUnissuedBadge(tx, order.id);
   if (!includesBadgesNow(order) && includesBadgesNow(updated)) await issueIncludedBadges(tx, updated, event, ctx.now);
   await recordOrderEvent(tx, {
     orderId: order.id,

@@ -78,6 +78,8 @@ export async function updateOrderPayment(
           lastFiveDigits: payment.lastFiveDigits!,
           currency,
           amountCents: amount,
+          // A transfer declared again answers the organiser's message of a transfer sent back.
+          transferReturnedMessage: null,
         },
         payload: { paymentType: payment.type, currency, amountCents: amount },
       });
@@ -308,25 +310,52 @@ export async function markPaid(
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, eq(orders.orderNo, orderNo));
     if (!locked) throw notFoundError('Order');
-    const { order } = locked;
-    if (order.paymentStatus === 'paid') return 'already_paid';
-    if (!(SETTLEABLE_STATUSES as readonly string[]).includes(order.paymentStatus))
-      throw new DomainError('order_not_payable', `Order is ${order.paymentStatus}`);
-    const reason = await settle(tx, locked, actor, ctx, {});
-    if (reason === 'not_approved') throw new DomainError('not_approved');
-    if (reason) throw new DomainError('order_superseded');
-    await tx.insert(orderPayments).values({
+    if (locked.order.paymentStatus === 'paid') return 'already_paid';
+    await payLocked(tx, locked, actor, ctx);
+    return 'paid';
+  });
+}
+
+/**
+ * Pays a locked unpaid order as the organiser confirmed it (markPaid, a bank statement line):
+ * the `pay` transition and its payment record in the order's currency and amount, in the caller's
+ * transaction. `set` changes the order with it (e.g. the transfer a statement line shows, when
+ * none was declared); `payload` goes on the `paid` event. Answers the payment record's id.
+ */
+export async function payLocked(
+  tx: Tx,
+  locked: Locked,
+  actor: ActorRef,
+  ctx: PaymentContext,
+  extra: { set?: OrderSet; payload?: Record<string, unknown> } = {},
+): Promise<string> {
+  const { order } = locked;
+  if (order.paymentStatus === 'paid') throw new DomainError('order_paid', 'This order is paid already');
+  if (!(SETTLEABLE_STATUSES as readonly string[]).includes(order.paymentStatus))
+    throw new DomainError('order_not_payable', `Order is ${order.paymentStatus}`);
+  const paid = await tx
+    .transaction((sp) => applyCommand(sp, locked, { type: 'pay' }, actor, ctx, extra))
+    .catch((error: unknown) => {
+      // Not approved says so; any other refusal of a settleable order is its being superseded
+      // (lapsed, and its owner has another live order or badge since, or its seat is gone).
+      if (error instanceof DomainError && error.code === 'not_approved') throw error;
+      if (error instanceof DomainError || isUniqueViolation(error)) throw new DomainError('order_superseded');
+      throw error;
+    });
+  const [record] = await tx
+    .insert(orderPayments)
+    .values({
       orderId: order.id,
-      method: order.paymentType && isTransfer(order.paymentType) ? order.paymentType : 'TWD',
-      currency: order.currency === 'USD' ? 'USD' : 'TWD',
-      amountCents: order.amountCents,
+      method: paid.paymentType && isTransfer(paid.paymentType) ? paid.paymentType : 'TWD',
+      currency: paid.currency === 'USD' ? 'USD' : 'TWD',
+      amountCents: paid.amountCents,
       status: 'paid',
       paidAt: ctx.now,
       createdAt: ctx.now,
       updatedAt: ctx.now,
-    });
-    return 'paid';
-  });
+    })
+    .returning({ id: orderPayments.id });
+  return record!.id;
 }
 
 /** Organiser: approve, reject (with a reason), start reviewing, or cancel an order. */
@@ -358,13 +387,23 @@ export async function decideOrder(
   });
 }
 
-/** Organiser: a refund owed (refund_due) has been paid back. */
-export async function markRefunded(db: Db, paymentId: string, ctx: Pick<PaymentContext, 'now'>, actor: ActorRef) {
+/**
+ * Organiser: a refund owed (refund_due) has been paid back, with its reference in the gateway's
+ * merchant console or the bank when given (the back office asks for it).
+ */
+export async function markRefunded(
+  db: Db,
+  paymentId: string,
+  ctx: Pick<PaymentContext, 'now'>,
+  actor: ActorRef,
+  reference?: string | null,
+) {
   if (!isUuid(paymentId)) throw notFoundError('Payment');
+  const refundReference = reference?.trim() || null;
   return db.transaction(async (tx) => {
     const [record] = await tx
       .update(orderPayments)
-      .set({ status: 'refunded', refundedAt: ctx.now, updatedAt: ctx.now })
+      .set({ status: 'refunded', refundedAt: ctx.now, refundReference, updatedAt: ctx.now })
       .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.status, 'refund_due')))
       .returning();
     if (!record) {
@@ -382,7 +421,12 @@ export async function markRefunded(db: Db, paymentId: string, ctx: Pick<PaymentC
       actor,
       before: state,
       after: state,
-      payload: { paymentId, amountCents: record.amountCents, currency: record.currency },
+      payload: {
+        paymentId,
+        amountCents: record.amountCents,
+        currency: record.currency,
+        ...(refundReference ? { reference: refundReference } : {}),
+      },
       at: ctx.now,
     });
     return record;
@@ -396,7 +440,10 @@ export async function listRefundsDue(db: Db) {
       paymentId: orderPayments.id,
       orderNo: orders.orderNo,
       email: users.email,
+      name: users.name,
       eventSlug: events.slug,
+      eventNameEn: events.nameEn,
+      eventNameZh: events.nameZh,
       method: orderPayments.method,
       currency: orderPayments.currency,
       amountCents: orderPayments.amountCents,

@@ -195,6 +195,7 @@ function adminOrderView(row: AdminOrder, locale: Locale) {
       gatewayStatus: p.gatewayStatus,
       gatewayMessage: p.gatewayMessage,
       refundReason: p.refundReason,
+      refundReference: p.refundReference,
       paidAt: p.paidAt,
       refundedAt: p.refundedAt,
       createdAt: p.createdAt,

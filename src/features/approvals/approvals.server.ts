@@ -1,0 +1,28 @@
+import { pickMessages } from '@i18n/i18n';
+import { localePath } from '@i18n/locales';
+import type { ApiClient } from '@lib/api';
+import { load } from '@lib/load';
+import { localized } from '@lib/routes';
+import type { ApprovalQueuePage } from './approvals';
+import type { ApprovalQueueProps } from './ApprovalQueue';
+
+/** The approvals queue (GET /api/v1/admin/approvals). */
+export const loadApprovals = (api: ApiClient) => load(() => api.get<ApprovalQueuePage>('/api/v1/admin/approvals'));
+
+/** The ApprovalQueue island's props: the rows, the words it shows, where the order pages are. */
+export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage): ApprovalQueueProps {
+  return {
+    locale: locals.locale,
+    base: `/${localePath(locals.locale)}`,
+    messages: pickMessages(locals.locale, [
+      'admin.approvals.',
+      'admin.type.',
+      'status.approval.',
+      'identity.',
+      'dialog.',
+      'apiError.',
+    ]),
+    rows: page.data,
+    orderBase: localized(locals.locale, '/admin/orders/'),
+  };
+}

@@ -1,0 +1,246 @@
+import type { Context } from 'hono';
+import { array, object, optional, size, string } from 'superstruct';
+import {
+  ENCODING_CHOICES,
+  StatementMapping,
+  columnCountOf,
+  mappedColumns,
+  type EncodingChoice,
+} from '@domain/bank-statement';
+import { camelize } from '@domain/case';
+import { check, hasNul, isUuid } from '@domain/validation';
+import type { Locale } from '@i18n/locales';
+import {
+  analyzeStatement,
+  assignLine,
+  confirmMatched,
+  getImport,
+  importStatement,
+  listImports,
+  statementShape,
+  type LineOrder,
+} from '../../services/bank-imports';
+import { listRefundsDue, markRefunded } from '../../services/payments';
+import { returnTransfer, transfersBeingChecked } from '../../services/transfers';
+import type { ApiApp, Env, RouteContext } from '../context';
+import { badRequest, notFound } from '../errors';
+import { organiserActor } from './admin-approvals';
+
+const Message = object({ message: size(string(), 1, 2000) });
+const Reference = object({ reference: size(string(), 1, 200) });
+const Confirm = object({ lineIds: optional(size(array(string()), 0, 10_000)) });
+const Assign = object({ orderNo: size(string(), 1, 40) });
+
+const nameIn = (locale: Locale, row: { eventNameEn: string; eventNameZh: string }) =>
+  locale === 'zh-TW' ? row.eventNameZh || row.eventNameEn : row.eventNameEn;
+
+/** A statement file sent as multipart/form-data (`file`, `encoding`, and `mapping` as JSON when importing). */
+async function readStatementForm(c: Context<Env>) {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
+  let form: Record<string, string | File>;
+  try {
+    form = (await c.req.parseBody()) as Record<string, string | File>;
+  } catch {
+    throw badRequest('invalid_multipart', 'The upload could not be read');
+  }
+  const file = form.file;
+  if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length === 0) throw badRequest('empty_statement', 'The file is empty');
+  // A spreadsheet or any other binary file: ask for the CSV export (UTF-16 text keeps its NULs).
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+  if ((bytes[0] === 0x50 && bytes[1] === 0x4b) || (!utf16 && bytes.includes(0)))
+    throw badRequest('not_csv', 'This is not a CSV text file: export the statement as CSV');
+  const encoding = (typeof form.encoding === 'string' && form.encoding ? form.encoding : 'auto') as EncodingChoice;
+  if (!(ENCODING_CHOICES as readonly string[]).includes(encoding))
+    throw badRequest('validation_failed', `encoding: expected one of ${ENCODING_CHOICES.join(', ')}`, {
+      issues: [{ path: 'encoding', message: `Expected one of ${ENCODING_CHOICES.join(', ')}` }],
+    });
+  const name = file.name && !hasNul(file.name) ? file.name : 'statement.csv';
+  return { bytes, encoding, fileName: name, mapping: form.mapping };
+}
+
+/** The mapping part of an import: JSON (snake_case), validated by the domain's struct. */
+function readMapping(raw: unknown) {
+  if (typeof raw !== 'string') throw badRequest('validation_failed', 'mapping: the column mapping is required');
+  let parsed: unknown;
+  try {
+    parsed = camelize(JSON.parse(raw));
+  } catch {
+    throw badRequest('invalid_json', 'mapping: not valid JSON');
+  }
+  const result = check(parsed, StatementMapping);
+  if (!result.ok) {
+    const issues = result.issues.map((i) => ({ path: `mapping.${i.path}`, message: i.message }));
+    throw badRequest('validation_failed', issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
+  }
+  return result.value;
+}
+
+/**
+ * The money side of the back office (issue 11): transfers being checked (mark paid is
+ * `/admin/orders/{orderNo}/mark-paid`; send back with a message here), bank statement imports
+ * (decision 026) and refunds due. Registered after `adminRoutes`, whose `/admin/*` gate
+ * (organisers only: 401 visitor, 403 registrant) runs before these handlers. Every change goes
+ * through the order core with the organiser as actor.
+ */
+export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
+  const { deps } = ctx;
+
+  app.get('/admin/transfers', async (c) => {
+    const rows = await transfersBeingChecked(deps.db);
+    const locale = c.get('locale');
+    return ctx.send(c, {
+      data: rows.map(({ eventNameEn, eventNameZh, ...row }) => ({
+        ...row,
+        eventName: nameIn(locale, { eventNameEn, eventNameZh }),
+      })),
+    });
+  });
+
+  app.post('/admin/orders/:orderNo/return-transfer', async (c) => {
+    const body = await ctx.readJson(c, Message);
+    if (!body.message.trim()) throw badRequest('reason_required', 'Write the message to the registrant');
+    const orderNo = c.req.param('orderNo');
+    const order = await returnTransfer(deps.db, orderNo, body.message, ctx.orderCtx(), organiserActor(c));
+    return ctx.send(c, { data: { orderNo, result: 'returned', paymentExpiresAt: order.paymentExpiresAt } });
+  });
+
+  // ---- Bank statement imports ------------------------------------------------------------------
+  app.post('/admin/bank-imports/preview', async (c) => {
+    const form = await readStatementForm(c);
+    return ctx.send(c, {
+      data: { fileName: form.fileName, ...(await analyzeStatement(deps.db, form.bytes, form.encoding)) },
+    });
+  });
+
+  app.post('/admin/bank-imports', async (c) => {
+    const form = await readStatementForm(c);
+    const mapping = readMapping(form.mapping);
+    // A mapping made for another file (its columns beyond this one's) would read nothing.
+    const shape = statementShape(form.bytes, form.encoding);
+    if (mappedColumns(mapping).some((n) => n >= shape.columnCount) || mapping.headerRow > shape.rowCount)
+      throw badRequest(
+        'mapping_out_of_range',
+        `The mapping names columns or a header line this file does not have (${shape.columnCount} columns, ${shape.rowCount} lines)`,
+      );
+    const id = await importStatement(
+      deps.db,
+      { bytes: form.bytes, fileName: form.fileName, encoding: form.encoding, mapping },
+      c.get('user').email,
+      ctx.now(),
+    );
+    return ctx.send(c, { data: await importView(id, c.get('locale')) }, 201);
+  });
+
+  app.get('/admin/bank-imports', async (c) => ctx.send(c, { data: await listImports(deps.db) }));
+
+  app.get('/admin/bank-imports/:importId', async (c) => {
+    const view = await importView(c.req.param('importId'), c.get('locale'));
+    return ctx.send(c, { data: view });
+  });
+
+  // Confirms the matched lines (all of the import's, or those listed): every line's outcome.
+  app.post('/admin/bank-imports/:importId/confirm', async (c) => {
+    const body = await ctx.readJson(c, Confirm);
+    const results = await confirmMatched(
+      deps.db,
+      c.req.param('importId'),
+      body.lineIds,
+      organiserActor(c),
+      ctx.orderCtx(),
+    );
+    const paid = results.filter((r) => r.result === 'paid').length;
+    return ctx.send(c, { data: results, meta: { paid, refused: results.length - paid } });
+  });
+
+  app.post('/admin/bank-lines/:lineId/assign', async (c) => {
+    const body = await ctx.readJson(c, Assign);
+    const paid = await assignLine(
+      deps.db,
+      c.req.param('lineId'),
+      body.orderNo.trim(),
+      organiserActor(c),
+      ctx.orderCtx(),
+    );
+    return ctx.send(c, { data: { lineId: c.req.param('lineId'), result: 'paid', orderNo: paid.orderNo } });
+  });
+
+  // ---- Refunds due ------------------------------------------------------------------------------
+  app.get('/admin/refunds', async (c) => {
+    const rows = await listRefundsDue(deps.db);
+    const locale = c.get('locale');
+    return ctx.send(c, {
+      data: rows.map(({ eventNameEn, eventNameZh, ...row }) => ({
+        ...row,
+        eventName: nameIn(locale, { eventNameEn, eventNameZh }),
+      })),
+    });
+  });
+
+  app.post('/admin/refunds/:paymentId/refunded', async (c) => {
+    const body = await ctx.readJson(c, Reference);
+    if (!body.reference.trim()) throw badRequest('reference_required', 'Give the refund reference');
+    const record = await markRefunded(
+      deps.db,
+      c.req.param('paymentId'),
+      ctx.orderCtx(),
+      organiserActor(c),
+      body.reference,
+    );
+    return ctx.send(c, { data: { paymentId: record.id, result: 'refunded', refundReference: record.refundReference } });
+  });
+
+  /** One import as the back office shows it: its lines, the orders they name, what became of lines seen before. */
+  async function importView(id: string, locale: Locale) {
+    const found = isUuid(id) ? await getImport(deps.db, id) : undefined;
+    if (!found) throw notFound('Import');
+    const orderView = (orderId: string | null) => {
+      const o: LineOrder | undefined = orderId ? found.orders.get(orderId) : undefined;
+      if (!o) return null;
+      const { eventNameEn, eventNameZh, ...rest } = o;
+      return { ...rest, eventName: nameIn(locale, { eventNameEn, eventNameZh }) };
+    };
+    const counts: Record<string, number> = {};
+    for (const l of found.lines) counts[l.outcome] = (counts[l.outcome] ?? 0) + 1;
+    return {
+      id: found.import.id,
+      fileName: found.import.fileName,
+      encoding: found.import.encoding,
+      importedBy: found.import.importedBy,
+      createdAt: found.import.createdAt,
+      mapping: found.import.mapping,
+      columnCount: columnCountOf(found.lines.map((l) => l.cells as string[])),
+      counts,
+      lines: found.lines.map((l) => {
+        const original = l.duplicateOf ? found.originals.get(l.duplicateOf) : undefined;
+        return {
+          id: l.id,
+          lineNo: l.lineNo,
+          kind: l.kind,
+          bookedOn: l.bookedOn,
+          amountCents: l.amountCents,
+          currency: l.currency,
+          accountLastFive: l.accountLastFive,
+          memo: l.memo,
+          cells: l.cells,
+          outcome: l.outcome,
+          reason: l.reason,
+          candidates: (l.candidates as string[]).map(orderView).filter((o) => o !== null),
+          paidOrder: orderView(l.paidOrderId),
+          paidBy: l.paidBy,
+          paidAt: l.paidAt,
+          original: original && {
+            importId: original.line.importId,
+            fileName: original.fileName,
+            importedAt: original.importedAt,
+            lineNo: original.line.lineNo,
+            outcome: original.line.outcome,
+            paidOrder: orderView(original.line.paidOrderId),
+          },
+        };
+      }),
+    };
+  }
+}
