@@ -10,6 +10,7 @@ import { createIdentityClient } from './identity/identity';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
+import { s3Storage } from './services/s3-storage';
 import { diskStorage, type FileStorage } from './services/storage';
 
 export type ServerAppOptions = {
@@ -36,6 +37,22 @@ export function consoleLog(level: keyof typeof LEVELS): ApiLog {
   return (at, message, data) => {
     if (LEVELS[at] >= LEVELS[level]) console[at](JSON.stringify({ level: at, message, ...data }));
   };
+}
+
+/** Where uploads live: the S3 bucket when S3_BUCKET is set (several instances), else the disk. */
+export function uploadStorage(config: Config): FileStorage {
+  if (config.S3_BUCKET) {
+    return s3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX,
+    });
+  }
+  return diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
 }
 
 /**
@@ -104,7 +121,7 @@ export async function createServerApp(options: ServerAppOptions) {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
   };
-  const storage = options.storage ?? diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
+  const storage = options.storage ?? uploadStorage(config);
   // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
   if (config.devMailbox) root.route('/', createDevMailbox({ db: options.db, from: config.MAIL_FROM }));
 
