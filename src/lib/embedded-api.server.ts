@@ -4,7 +4,7 @@ import { portalConfig } from './portal-config.server';
 
 /**
  * The API client for SSR pages, bound to the request's token and locale. With no API_BASE_URL
- * the embedded registration API is called in-process (same routes, no socket).
+ * the embedded registration API is called in-process (same routes, no socket, no JSON).
  */
 export async function serverApi(locals: App.Locals): Promise<ApiClient> {
   const config = portalConfig();
@@ -16,12 +16,14 @@ export async function serverApi(locals: App.Locals): Promise<ApiClient> {
       timeoutMs: config.requestTimeoutMs,
     });
   }
-  const { inProcessFetch } = await getRuntime();
+  // In-process: the registration API's own routes called directly, the answer's data handed
+  // over without JSON in between (same contract as over HTTP; src/server/api/in-process.ts).
+  const { inProcessCall } = await getRuntime();
   return createApiClient({
     baseURL: 'http://embedded.invalid',
     token: locals.token,
     locale: locals.locale,
-    fetch: inProcessFetch,
+    call: inProcessCall,
     timeoutMs: config.requestTimeoutMs,
   });
 }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { wireRoundTrip } from '@domain/case';
+import { expectPayload } from './api/in-process';
 import { createApi, type ApiDeps } from './api/app';
 import type { Config } from './config';
 import { createDevContentSite } from './content/dev-content-site';
@@ -30,6 +32,8 @@ export type ServerAppOptions = {
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
+/** An in-process answer: the response and, for a JSON success, its data as the client parses it. */
+export type InProcessAnswer = { response: Response; data?: unknown };
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 
 /** JSON lines on the console at or above `level` (LOG_LEVEL). */
@@ -66,6 +70,15 @@ export async function createServerApp(options: ServerAppOptions) {
   const root = new Hono();
   // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
   const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
+  /**
+   * The SSR pages' calls: the same routes, and a JSON success comes back as the data the client
+   * would have parsed (wireRoundTrip), without serialising it (api/in-process.ts).
+   */
+  const inProcessCall = async (request: Request): Promise<InProcessAnswer> => {
+    const slot = expectPayload(request);
+    const response = await root.fetch(request);
+    return slot.handed ? { response, data: wireRoundTrip(slot.payload) } : { response };
+  };
 
   let identity;
   if (config.devIdentity) {
@@ -166,5 +179,5 @@ export async function createServerApp(options: ServerAppOptions) {
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, inProcessFetch: inProcess, content };
+  return { app: root, identity, inProcessFetch: inProcess, inProcessCall, content };
 }

@@ -22,7 +22,13 @@ let endpoint: string;
 
 beforeAll(async () => {
   s3Dir = mkdtempSync(join(tmpdir(), 'portal-s3-test-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = (await s3.run()) as AddressInfo;
   endpoint = `http://127.0.0.1:${port}`;
 });

@@ -17,6 +17,7 @@ import type { ApiDeps, Env, RouteContext } from './context';
 import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } from './errors';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
+import { handOver } from './in-process';
 import { badgeRoutes } from './routes/badges';
 import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
@@ -31,8 +32,12 @@ const STATE_COOKIE = 'idc-state';
 
 export type { ApiDeps };
 
-/** Answers `payload` as snake_case JSON. */
-const send = (c: Context, payload: unknown, status: 200 | 201 = 200) => c.json(snakeize(payload), status);
+/**
+ * Answers `payload` as snake_case JSON; to an SSR page's in-process call, as the object itself
+ * (the page's client turns it into exactly what it would have parsed: in-process.ts).
+ */
+const send = (c: Context, payload: unknown, status: 200 | 201 = 200) =>
+  handOver(c, payload) ? c.body(null, status) : c.json(snakeize(payload), status);
 
 /** The registration API (DESIGN D3), mounted at /api/v1. Every dependency comes in as an argument. */
 export function createApi(deps: ApiDeps) {

@@ -71,7 +71,8 @@ export function s3Storage(options: S3StorageOptions): FileStorage & { delete(key
         return res.Body ? await res.Body.transformToByteArray() : null;
       } catch (error) {
         // A missing object is "no file" (as on disk); anything else (auth, network) is an error.
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === 'NotFound')) return null;
+        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === 'NotFound'))
+          return null;
         throw error;
       }
     },

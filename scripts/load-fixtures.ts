@@ -1,0 +1,150 @@
+/**
+ * Fixtures of the load suites (scripts/burst.mjs, fault.mjs, soak.mjs; decision 024), written
+ * straight into the configured database (DATABASE_URL, or PGlite under DATA_DIR before the server
+ * opens it) so a thousand registrants cost seconds, not a thousand sign-ins:
+ *
+ *   tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE
+ *   tsx scripts/load-fixtures.ts token --email E      (prints one token, for the page loads)
+ *
+ * creates a free general event with S seats (registration open now), N users who each hold an
+ * issued Professional badge (the event requires one), and writes to FILE `{ slug, tokens }`: one
+ * access token per user, signed with the development identity service's key in DATA_DIR (the
+ * key every instance of a local cluster verifies with), shaped as that service issues them.
+ * Development only: it refuses to run with IDENTITY_URL set.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { getConfig } from '@server/config';
+import { badges, events, orders, users } from '@server/db/schema';
+import { seed } from '@server/db/seed';
+import { DEV_ISSUER, devSubject, loadSigner } from '@server/identity/dev-identity';
+import { newOrderNo } from '@server/services/order-no';
+import { openPortalDatabase } from './lib';
+
+const USAGE =
+  'usage: tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE | token --email E';
+
+const [command, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    users: { type: 'string', default: '1000' },
+    seats: { type: 'string', default: '100' },
+    slug: { type: 'string' },
+    out: { type: 'string' },
+    email: { type: 'string' },
+    'ttl-seconds': { type: 'string', default: '7200' },
+  },
+});
+const count = Number(values.users);
+const seats = Number(values.seats);
+const config = getConfig();
+if (!config.devIdentity) {
+  console.error('error: load fixtures sign tokens with the development identity key; unset IDENTITY_URL');
+  process.exit(1);
+}
+
+/** An access token as the dev identity service issues it, signed with the key the instances verify with. */
+async function tokenSigner() {
+  const signer = await loadSigner(join(config.dataDir, 'dev-identity-key.json'));
+  const ttl = Number(values['ttl-seconds']);
+  const iat = Math.floor(Date.now() / 1000);
+  return (p: { subject: string; email: string; name: string | null }) =>
+    new SignJWT({ sub: p.subject, email: p.email, name: p.name })
+      .setProtectedHeader({ alg: 'ES256', kid: signer.kid })
+      .setIssuer(DEV_ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
+      .sign(signer.privateKey);
+}
+
+if (command === 'token' && values.email) {
+  const sign = await tokenSigner();
+  console.log(await sign({ subject: devSubject(values.email), email: values.email, name: null }));
+  process.exit(0);
+}
+if (command !== 'burst' || !values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seats)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const database = await openPortalDatabase(config);
+const { db } = database;
+try {
+  await seed(db);
+  const slug = values.slug ?? `burst-${Date.now().toString(36)}`;
+  const [template] = await db.select().from(events).where(eq(events.slug, 'opening-forum'));
+  const [badgeEvent] = await db.select().from(events).where(eq(events.slug, 'badge-professional'));
+  if (!template || !badgeEvent) throw new Error('the seeded events are missing');
+  const now = new Date();
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = template;
+  const [event] = await db
+    .insert(events)
+    .values({
+      ...copy,
+      slug,
+      nameEn: `Load test ${slug}`,
+      nameZh: `負載測試 ${slug}`,
+      capacity: seats,
+      seatsTaken: 0,
+      priceCentsTwd: 0,
+      priceCentsUsd: 0,
+      requiresApproval: false,
+      registerStartAt: new Date(now.getTime() - 3600_000),
+      registerEndAt: new Date(now.getTime() + 7 * 86400_000),
+    })
+    .returning();
+
+  // Users with an issued badge, in batches (one statement per batch and table).
+  const run = randomBytes(4).toString('hex');
+  const people = Array.from({ length: count }, (_, i) => {
+    const email = `load-${run}-${i}@example.com`;
+    return { email, subject: devSubject(email), name: `Load ${i}` };
+  });
+  for (let i = 0; i < people.length; i += 500) {
+    const batch = people.slice(i, i + 500);
+    const userRows = await db
+      .insert(users)
+      .values(batch.map((p) => ({ subject: p.subject, email: p.email, name: p.name })))
+      .returning({ id: users.id, email: users.email });
+    const orderRows = await db
+      .insert(orders)
+      .values(
+        userRows.map((u) => ({
+          orderNo: newOrderNo(config.ORDER_PREFIX, now),
+          userId: u.id,
+          eventId: badgeEvent.id,
+          registrationType: 'BADGE_PROFESSIONAL' as const,
+          paymentStatus: 'paid' as const,
+          amountCents: badgeEvent.priceCentsTwd,
+          unitPriceTwdCents: badgeEvent.priceCentsTwd,
+          totalTwdCents: badgeEvent.priceCentsTwd,
+          paymentType: 'TWD' as const,
+          badgeEmailKey: u.email,
+          paidAt: now,
+        })),
+      )
+      .returning({ id: orders.id, userId: orders.userId });
+    const emailOf = new Map(userRows.map((u) => [u.id, u.email]));
+    await db.insert(badges).values(
+      orderRows.map((o) => ({
+        userId: o.userId,
+        orderId: o.id,
+        emailKey: emailOf.get(o.userId)!,
+        identity: 'PROFESSIONAL' as const,
+        nameEn: 'Load Test',
+        pickupCode: createHash('sha256').update(`${run}:${o.id}`).digest('base64url').slice(0, 24),
+      })),
+    );
+  }
+
+  const sign = await tokenSigner();
+  const tokens = await Promise.all(people.map(sign));
+  writeFileSync(values.out, JSON.stringify({ slug, eventId: event!.id, seats, tokens }));
+  console.log(`event ${slug}: ${seats} seats; ${count} badge holders; tokens in ${values.out}`);
+} finally {
+  await database.close();
+}
