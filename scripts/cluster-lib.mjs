@@ -18,7 +18,7 @@ export const DEFAULT_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs a command to completion (output inherited unless `quiet`); rejects on a non-zero exit. */
+/** Runs a command to completion (output inherited unless `quiet`: then its standard output is the answer). */
 export function run(command, args, env = {}, { quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -27,13 +27,16 @@ export function run(command, args, env = {}, { quiet = false } = {}) {
       env: { ...process.env, ...env },
     });
     let out = '';
+    let err = '';
     child.stdout?.on('data', (c) => (out += c));
-    child.stderr?.on('data', (c) => (out += c));
+    child.stderr?.on('data', (c) => (err += c));
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0
         ? resolve(out)
-        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})\n${out.slice(-2000)}`)),
+        : reject(
+            new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})\n${(out + err).slice(-2000)}`),
+          ),
     );
   });
 }
@@ -221,4 +224,110 @@ export async function startCluster({
     await teardown();
     throw error;
   }
+}
+
+// ---- load -------------------------------------------------------------------------------------
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+export async function cpuSecondsOf(pid) {
+  try {
+    const { readFileSync } = await import('node:fs');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends serving `database` (their processes are on this machine). */
+export async function backendPids(adminUrl, database) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [database]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sum of the CPU seconds of `pids` (processes that are gone count as 0). */
+export async function cpuSeconds(pids) {
+  let total = 0;
+  for (const pid of pids) total += (await cpuSecondsOf(pid)) ?? 0;
+  return total;
+}
+
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+/**
+ * Registers every token's user at once for the event `slug`, spread round-robin over `urls`
+ * (each request to one instance, as a load balancer would). Every request is bounded by
+ * `timeoutMs`. Answers one record per request: status, API code, order id, latency (ms).
+ */
+export async function fireRegistrations({ urls, tokens, slug, timeoutMs = 60_000, onAnswer }) {
+  const started = performance.now();
+  const results = await Promise.all(
+    tokens.map(async (token, i) => {
+      const base = urls[i % urls.length];
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${base}/api/v1/orders?event=${slug}&registration_type=EVENT_GENERAL`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ agree_terms: true }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const text = await res.text();
+        let body = {};
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = { code: `non_json: ${text.slice(0, 80)}` };
+        }
+        const record = {
+          instance: base,
+          status: res.status,
+          code: body.code ?? null,
+          message: body.message ?? null,
+          orderId: body.order_id ?? null,
+          ms: performance.now() - t0,
+        };
+        onAnswer?.(record);
+        return record;
+      } catch (error) {
+        const record = { instance: base, status: 0, code: error.name, orderId: null, ms: performance.now() - t0 };
+        onAnswer?.(record);
+        return record;
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+/** accepted / full / other / p50 / p99 / orders per minute of a burst. */
+export function summarize({ results, seconds }) {
+  const accepted = results.filter((r) => r.status === 201);
+  const full = results.filter((r) => r.status === 400 && r.code === 'event_capacity_full');
+  const other = results.filter((r) => r.status !== 201 && !(r.status === 400 && r.code === 'event_capacity_full'));
+  const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+  const byKind = {};
+  for (const r of other) byKind[`${r.status} ${r.code}`] = (byKind[`${r.status} ${r.code}`] ?? 0) + 1;
+  return {
+    requests: results.length,
+    accepted: accepted.length,
+    full: full.length,
+    other: other.length,
+    otherKinds: byKind,
+    p50ms: Math.round(percentile(latencies, 50)),
+    p99ms: Math.round(percentile(latencies, 99)),
+    maxms: Math.round(latencies.at(-1) ?? NaN),
+    seconds: Number(seconds.toFixed(2)),
+    requestsPerMinute: Math.round((results.length / seconds) * 60),
+    acceptedPerMinute: Math.round((accepted.length / seconds) * 60),
+  };
 }

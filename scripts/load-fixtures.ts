@@ -5,6 +5,11 @@
  *
  *   tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE
  *   tsx scripts/load-fixtures.ts token --email E      (prints one token, for the page loads)
+ *   tsx scripts/load-fixtures.ts check --slug SLUG [--acknowledged FILE]
+ *
+ * `check` prints, as JSON, what the database holds for the event: capacity, seats taken, live
+ * orders, users with more than one live order, and which of the acknowledged order ids (a JSON
+ * array in FILE) are missing.
  *
  * creates a free general event with S seats (registration open now), N users who each hold an
  * issued Professional badge (the event requires one), and writes to FILE `{ slug, tokens }`: one
@@ -13,10 +18,10 @@
  * Development only: it refuses to run with IDENTITY_URL set.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { getConfig } from '@server/config';
 import { badges, events, orders, users } from '@server/db/schema';
@@ -37,6 +42,7 @@ const { values } = parseArgs({
     slug: { type: 'string' },
     out: { type: 'string' },
     email: { type: 'string' },
+    acknowledged: { type: 'string' },
     'ttl-seconds': { type: 'string', default: '7200' },
   },
 });
@@ -65,6 +71,35 @@ async function tokenSigner() {
 if (command === 'token' && values.email) {
   const sign = await tokenSigner();
   console.log(await sign({ subject: devSubject(values.email), email: values.email, name: null }));
+  process.exit(0);
+}
+if (command === 'check' && values.slug) {
+  const database = await openPortalDatabase(config);
+  try {
+    const rows = (q: ReturnType<typeof sql>) =>
+      database.db.execute(q).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+    const [event] = await rows(sql`select id, capacity, seats_taken from events where slug = ${values.slug}`);
+    if (!event) throw new Error(`no event ${values.slug}`);
+    const live = await rows(
+      sql`select id, user_id from orders where event_id = ${event.id} and payment_status not in ('canceled', 'overdue')`,
+    );
+    const perUser = new Map<string, number>();
+    for (const o of live) perUser.set(String(o.user_id), (perUser.get(String(o.user_id)) ?? 0) + 1);
+    const acknowledged: string[] = values.acknowledged ? JSON.parse(readFileSync(values.acknowledged, 'utf8')) : [];
+    const present = new Set(live.map((o) => String(o.id)));
+    console.log(
+      JSON.stringify({
+        capacity: event.capacity,
+        seatsTaken: event.seats_taken,
+        liveOrders: live.length,
+        usersWithSeveralLiveOrders: [...perUser.values()].filter((n) => n > 1).length,
+        acknowledged: acknowledged.length,
+        acknowledgedMissing: acknowledged.filter((id) => !present.has(id)).length,
+      }),
+    );
+  } finally {
+    await database.close();
+  }
   process.exit(0);
 }
 if (command !== 'burst' || !values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seats)) {
