@@ -42,6 +42,7 @@ export const DOMAIN_ERRORS = {
   mixed_work_genres: 'Projects and pieces cannot be entered together',
   one_work_per_story: 'Story to Screen takes one work per entry',
   invalid_upload: 'Upload the file again',
+  service_unavailable: 'The service is briefly unavailable, please try again in a moment',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

@@ -18,6 +18,7 @@ import { ApiError, badRequest, errorBody, fromDomain, notFound, unauthorized } f
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
 import { handOver } from './in-process';
+import { isDatabaseUnavailable } from '../services/db-errors';
 import { badgeRoutes } from './routes/badges';
 import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
@@ -54,6 +55,12 @@ export function createApi(deps: ApiDeps) {
     if (error instanceof DomainError) {
       const mapped = fromDomain(error);
       return c.json(errorBody(mapped), mapped.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: a clear, retryable answer (the pool reconnects by itself).
+      log('warn', 'database unavailable', { path: c.req.path, error: String((error as Error)?.message ?? error) });
+      c.header('retry-after', '5');
+      return c.json(errorBody(fromDomain(new DomainError('service_unavailable'))), 503);
     }
     log('error', 'unhandled API error', { path: c.req.path, error: String((error as Error).stack ?? error) });
     return c.json(errorBody(new ApiError(500, 'internal_error', 'An unexpected error has occurred')), 500);

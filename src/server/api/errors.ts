@@ -61,6 +61,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   mixed_work_genres: 400,
   one_work_per_story: 400,
   invalid_upload: 400,
+  service_unavailable: 503,
 };
 
 /** A domain refusal as the API's error. */

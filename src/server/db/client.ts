@@ -62,7 +62,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrate = options.migrate ?? true;
   if (options.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')]);
-    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.default.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A request waits at most this long for a connection while the server is unreachable (503).
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection cut by the server (a restart, a failover) is dropped and replaced by the
+    // pool; unhandled, this event would end the process (decision 024).
+    pool.on('error', (error) => {
+      console.warn(JSON.stringify({ level: 'warn', message: 'idle database connection lost', error: error.message }));
+    });
     try {
       const migrations = migrate ? await migratePostgres(pool) : undefined;
       const db = drizzle(pool, { schema });
