@@ -17,7 +17,9 @@
  *      and payment pages are budgeted on the total (DESIGN §4 "in total");
  *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility, each
  *      run in a fresh Chromium (see lighthouseRun for why);
- *   7. load-tests the orders page and `GET /api/v1/orders?limit=100` with autocannon;
+ *   7. load-tests the orders page, the same HTML as a static file served by the same server (the
+ *      DESIGN §4 ratio, ≥ 0.6×) and `GET /api/v1/orders?limit=100` with autocannon, asking for
+ *      br/gzip as a browser does;
  *   8. prints tables, checks the budgets (PASS/FAIL) and writes bench-results/latest.json.
  * The server is stopped and the temporary directory removed in every case. Exit code 1 when a
  * budget fails (or something could not be measured), 130 when interrupted, 0 otherwise.
@@ -29,6 +31,8 @@
  *   --connections N       autocannon concurrent connections (20)
  *   --no-lighthouse       skip Lighthouse (its budgets are reported as SKIP)
  *   --no-load             skip the autocannon load runs
+ *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
+ *                         127.0.0.1:5432) instead of PGlite
  *   --verbose             echo the server's log
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -46,7 +50,16 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const BENCH_EMAIL = 'bench@example.com';
 const ORDER_COUNT = 100;
-const BUDGET = { jsGzipBytes: 5 * 1024, interactiveJsGzipBytes: 100 * 1024, performance: 95, accessibility: 100 };
+const BUDGET = {
+  jsGzipBytes: 5 * 1024,
+  interactiveJsGzipBytes: 100 * 1024,
+  performance: 95,
+  accessibility: 100,
+  ssrToStatic: 0.6,
+};
+/** Where the static baseline of the load step is written (served by the same server, removed after). */
+const STATIC_BASELINE_PATH = '__bench-static/orders.html';
+const STATIC_BASELINE = join(ROOT, 'dist', 'client', STATIC_BASELINE_PATH);
 
 const { values: flags } = parseArgs({
   options: {
@@ -56,6 +69,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '20' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-load': { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -560,7 +574,13 @@ async function load(title, url, headers) {
   if (stopping) throw new Error('stopped');
   const { default: autocannon } = await import('autocannon');
   process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  // As a browser asks: the answers are compressed (br), the static baseline's too.
+  const result = await autocannon({
+    url,
+    headers: { 'accept-encoding': 'br, gzip', ...headers },
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
   return {
     target: title,
     'req/s (avg)': Math.round(result.requests.average),
@@ -582,6 +602,7 @@ let server;
 let dataDir;
 let activeChrome;
 let stopping = false;
+let database;
 const cleanup = async () => {
   if (activeChrome) await activeChrome.kill().catch(() => {});
   activeChrome = undefined;
@@ -589,6 +610,9 @@ const cleanup = async () => {
   server = undefined;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
+  rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
+  await database?.drop();
+  database = undefined;
 };
 // Last resort if something calls process.exit() before the asynchronous cleanup has run.
 process.once('exit', () => {
@@ -617,11 +641,17 @@ async function main() {
     await run(npx, ['astro', 'build']);
   }
 
+  if (flags.postgres) {
+    // A throwaway database on the machine's PostgreSQL (dropped at the end), instead of PGlite.
+    const { createDatabase } = await import('./cluster-lib.mjs');
+    database = await createDatabase(undefined, 'portal_bench');
+    console.log(`▸ PostgreSQL: throwaway database ${database.name}`);
+  }
   dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   // The bench always uses the embedded PGlite database and dev identity service.
   const env = {
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: database?.url ?? '',
     IDENTITY_URL: '',
     SITE_URL: '',
     AUTH_COOKIE_DOMAIN: '',
@@ -734,12 +764,26 @@ async function main() {
   }
 
   let loadResults = null;
+  let ssrRatio = null;
   if (!flags['no-load']) {
     console.log('▸ load');
+    // The static baseline (DESIGN §4): the orders page's own HTML as a file the same server
+    // serves from dist/client, so both go through the same process, compression and sockets.
+    const page = await rawGet(`${base}/en/account/orders`, {
+      cookie: `idc-token=${encodeURIComponent(token)}`,
+      'accept-encoding': 'identity',
+    });
+    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
+    writeFileSync(STATIC_BASELINE, page.body);
+    const ssr = await load('GET /en/account/orders', `${base}/en/account/orders`, {
+      cookie: `idc-token=${encodeURIComponent(token)}`,
+    });
+    const baseline = await load('same HTML as a static file', `${base}/${STATIC_BASELINE_PATH}`, {});
+    rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
+    ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
     loadResults = [
-      await load('GET /en/account/orders', `${base}/en/account/orders`, {
-        cookie: `idc-token=${encodeURIComponent(token)}`,
-      }),
+      ssr,
+      baseline,
       await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
         authorization: `Bearer ${token}`,
       }),
@@ -783,8 +827,10 @@ async function main() {
     );
   }
   if (loadResults) {
-    console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`);
+    console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s, accept-encoding: br, gzip)`);
     console.table(loadResults);
+    if (ssrRatio !== null)
+      console.log(`Orders page (${ORDER_COUNT} orders) vs the same HTML as a static file: ${ssrRatio.toFixed(2)}×`);
   }
 
   // ---- budgets --------------------------------------------------------------------------------
@@ -845,6 +891,14 @@ async function main() {
       page.path,
       l ? l.accessibility !== null && l.accessibility >= BUDGET.accessibility : null,
       l ? String(l.accessibility ?? l.runtimeError?.split(':')[0]) : 'skipped',
+    );
+  }
+  if (loadResults) {
+    check(
+      'SSR ≥ 0.6× static (orders page)',
+      '/en/account/orders',
+      ssrRatio !== null && ssrRatio >= BUDGET.ssrToStatic,
+      ssrRatio === null ? 'not measured' : `${ssrRatio.toFixed(2)}×`,
     );
   }
   for (const r of loadResults ?? []) {
@@ -908,6 +962,8 @@ async function main() {
     api: apiCheck,
     lighthouse,
     load: loadResults,
+    ssrToStatic: ssrRatio,
+    database: flags.postgres ? 'postgres' : 'pglite',
     checks,
     serverErrors,
     passed: failed.length === 0,

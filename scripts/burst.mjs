@@ -135,7 +135,9 @@ async function main() {
     mkdirSync(join(flags.json, '..'), { recursive: true });
     writeFileSync(flags.json, JSON.stringify({ date: new Date().toISOString(), figures, checks }, null, 2));
   }
-  return checks.every((c) => c.result === 'PASS') ? 0 : 1;
+  const failed = checks.filter((c) => c.result !== 'PASS').length;
+  console.log(`burst: ${checks.length - failed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
 }
 
 let code = 1;
