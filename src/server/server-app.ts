@@ -9,6 +9,7 @@ import type { ContentSource } from './content/works';
 import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
 import { createIdentityClient } from './identity/identity';
+import { withVerifyCache } from './identity/verify-cache';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
@@ -169,7 +170,8 @@ export async function createServerApp(options: ServerAppOptions) {
   );
   const api = createApi({
     db: options.db,
-    identity,
+    // Tokens that verified are remembered until they expire (at most 5 min): identity/verify-cache.ts.
+    identity: withVerifyCache(identity),
     config,
     storage,
     content,
