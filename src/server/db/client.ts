@@ -68,11 +68,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // A request waits at most this long for a connection while the server is unreachable (503).
       connectionTimeoutMillis: 5_000,
     });
-    // An idle connection cut by the server (a restart, a failover) is dropped and replaced by the
-    // pool; unhandled, this event would end the process (decision 024).
-    pool.on('error', (error) => {
-      console.warn(JSON.stringify({ level: 'warn', message: 'idle database connection lost', error: error.message }));
-    });
+    // A connection cut by the server (a restart, a failover) emits 'error': on an idle client the
+    // pool's event, on a checked-out one (a transaction waiting for the application) the client's
+    // own. Unhandled, either would end the process; handled, the query in flight fails (503), the
+    // broken client is discarded on release and the pool connects anew (decision 024).
+    const lost = (error: Error) =>
+      console.warn(JSON.stringify({ level: 'warn', message: 'database connection lost', error: error.message }));
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     try {
       const migrations = migrate ? await migratePostgres(pool) : undefined;
       const db = drizzle(pool, { schema });
