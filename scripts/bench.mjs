@@ -37,7 +37,7 @@
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -570,28 +570,86 @@ async function lighthouseAll(base, token) {
 
 // ---- load -------------------------------------------------------------------------------------
 
-async function load(title, url, headers) {
-  if (stopping) throw new Error('stopped');
+/** CPU seconds (user + system) process `pid` has used, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run; with `cpuOf`, also the server's CPU time spent during it. */
+async function cannon(url, headers, duration, cpuOf) {
   const { default: autocannon } = await import('autocannon');
-  process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
+  const before = cpuOf ? cpuSecondsOf(cpuOf) : null;
   // As a browser asks: the answers are compressed (br), the static baseline's too.
   const result = await autocannon({
     url,
     headers: { 'accept-encoding': 'br, gzip', ...headers },
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
   });
-  return {
-    target: title,
-    'req/s (avg)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    requests: result.requests.total,
-    '2xx': result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  const after = cpuOf ? cpuSecondsOf(cpuOf) : null;
+  return { result, cpu: before !== null && after !== null ? after - before : null };
+}
+
+const loadRow = (title, result, cpu) => ({
+  target: title,
+  'req/s (avg)': Math.round(result.requests.average),
+  'latency p50 ms': result.latency.p50,
+  'latency p99 ms': result.latency.p99,
+  requests: result.requests.total,
+  '2xx': result['2xx'],
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  ...(cpu !== null
+    ? { 'server CPU ms/req': Number(((cpu * 1000) / Math.max(1, result.requests.total)).toFixed(2)) }
+    : {}),
+});
+
+async function load(title, url, headers) {
+  if (stopping) throw new Error('stopped');
+  process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
+  const { result } = await cannon(url, headers, DURATION);
+  return loadRow(title, result, null);
+}
+
+/**
+ * Two targets measured in alternation (4 rounds of DURATION/4 s each), so a machine shared with
+ * other work slows both alike; the server's CPU time per request is measured too (from /proc),
+ * the figure least disturbed by other processes.
+ */
+async function loadPair(a, b, pid) {
+  const rounds = 4;
+  const slice = Math.max(2, Math.round(DURATION / rounds));
+  process.stdout.write(`  autocannon ${a.title} / ${b.title}: ${rounds} alternating rounds of ${slice} s…\n`);
+  const sum = [a, b].map(() => ({ requests: 0, seconds: 0, cpu: 0, results: [] }));
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, t] of [a, b].entries()) {
+      if (stopping) throw new Error('stopped');
+      const { result, cpu } = await cannon(t.url, t.headers, slice, pid);
+      sum[i].requests += result.requests.total;
+      sum[i].seconds += result.duration;
+      sum[i].cpu += cpu ?? NaN;
+      sum[i].results.push(result);
+    }
+  }
+  return [a, b].map((t, i) => {
+    const last = sum[i].results.at(-1);
+    const merged = {
+      ...last,
+      requests: { ...last.requests, average: sum[i].requests / sum[i].seconds, total: sum[i].requests },
+      '2xx': sum[i].results.reduce((n, x) => n + x['2xx'], 0),
+      non2xx: sum[i].results.reduce((n, x) => n + x.non2xx, 0),
+      errors: sum[i].results.reduce((n, x) => n + x.errors, 0),
+      timeouts: sum[i].results.reduce((n, x) => n + x.timeouts, 0),
+    };
+    return loadRow(t.title, merged, Number.isNaN(sum[i].cpu) ? null : sum[i].cpu);
+  });
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -765,6 +823,7 @@ async function main() {
 
   let loadResults = null;
   let ssrRatio = null;
+  let cpuRatio = null;
   if (!flags['no-load']) {
     console.log('▸ load');
     // The static baseline (DESIGN §4): the orders page's own HTML as a file the same server
@@ -775,12 +834,21 @@ async function main() {
     });
     mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
     writeFileSync(STATIC_BASELINE, page.body);
-    const ssr = await load('GET /en/account/orders', `${base}/en/account/orders`, {
-      cookie: `idc-token=${encodeURIComponent(token)}`,
-    });
-    const baseline = await load('same HTML as a static file', `${base}/${STATIC_BASELINE_PATH}`, {});
+    const [ssr, baseline] = await loadPair(
+      {
+        title: 'GET /en/account/orders',
+        url: `${base}/en/account/orders`,
+        headers: { cookie: `idc-token=${encodeURIComponent(token)}` },
+      },
+      { title: 'same HTML as a static file', url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} },
+      server.child.pid,
+    );
     rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
     ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
+    cpuRatio =
+      ssr['server CPU ms/req'] && baseline['server CPU ms/req']
+        ? baseline['server CPU ms/req'] / ssr['server CPU ms/req']
+        : null;
     loadResults = [
       ssr,
       baseline,
@@ -830,7 +898,10 @@ async function main() {
     console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s, accept-encoding: br, gzip)`);
     console.table(loadResults);
     if (ssrRatio !== null)
-      console.log(`Orders page (${ORDER_COUNT} orders) vs the same HTML as a static file: ${ssrRatio.toFixed(2)}×`);
+      console.log(
+        `Orders page (${ORDER_COUNT} orders) vs the same HTML as a static file: ${ssrRatio.toFixed(2)}× the requests per second` +
+          (cpuRatio !== null ? `; by the server's CPU time per request: ${cpuRatio.toFixed(2)}×` : ''),
+      );
   }
 
   // ---- budgets --------------------------------------------------------------------------------
@@ -963,6 +1034,7 @@ async function main() {
     lighthouse,
     load: loadResults,
     ssrToStatic: ssrRatio,
+    ssrToStaticByCpu: cpuRatio,
     database: flags.postgres ? 'postgres' : 'pglite',
     checks,
     serverErrors,
