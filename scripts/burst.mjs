@@ -98,11 +98,14 @@ async function main() {
     ...(PG ? await backendPids(DEFAULT_ADMIN_URL, databaseName) : []),
   ];
   const before = await pids();
+  const instancePids = instances.map((i) => i.child.pid);
   const cpu0 = await cpuSeconds(before);
+  const app0 = await cpuSeconds(instancePids);
   console.log(`▸ ${USERS} registrations at once`);
   const burst = await fireRegistrations({ urls: instances.map((i) => i.url), tokens, slug });
   const after = [...new Set([...before, ...(await pids())])];
   const cpu = (await cpuSeconds(after)) - cpu0;
+  const appCpu = (await cpuSeconds(instancePids)) - app0;
 
   await Promise.all(instances.map((i) => i.stop()));
   const check = JSON.parse(await tsx('load-fixtures.ts', ['check', '--slug', slug], env));
@@ -113,6 +116,7 @@ async function main() {
     liveOrders: check.liveOrders,
     usersWithSeveralLiveOrders: check.usersWithSeveralLiveOrders,
     cpuMsPerRequest: Number(((cpu * 1000) / USERS).toFixed(2)),
+    'of which instances': Number(((appCpu * 1000) / USERS).toFixed(2)),
     serverErrors: instances.flatMap((i) => i.log.filter((l) => /"level":"error"/.test(l))).length,
   };
   console.log('\nRegistration burst');
