@@ -8,7 +8,7 @@ import { camelize, snakeize } from '@domain/case';
  */
 
 export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** An HTTP error of the API, as spec §8 describes it. */
 export class ApiError extends Error {
@@ -43,11 +43,6 @@ export type ApiClientOptions = {
   timeoutMs?: number;
   /** Called on any 401 (the browser clears the stored token and cookie). */
   onUnauthorized?: () => void;
-  /**
-   * Replaces the network and the JSON in between (the SSR pages' in-process seam): answers the
-   * response and, for a JSON success, its data exactly as this client would have parsed it.
-   */
-  call?: (request: Request) => Promise<{ response: Response; data?: unknown }>;
 };
 
 const isTimeout = (error: unknown): boolean => {
@@ -60,7 +55,7 @@ const isTimeout = (error: unknown): boolean => {
  * The API's answer as an ApiError. Its message is the API's own (`message` of the error body) or,
  * without one, a fixed phrase: the transport's message names the URL and stays in `detail`.
  */
-function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const detail = String((error as Error)?.message ?? error);
   if (error instanceof FetchError) {
@@ -118,7 +113,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     path: string,
     init: { query?: Record<string, unknown>; body?: unknown } = {},
   ): Promise<T> {
-    if (options.call) return callDirect<T>(options.call, method.toUpperCase(), path, init);
     const upper = method.toUpperCase();
     const opts: FetchOptions<'json'> = {
       method: upper,
@@ -138,83 +132,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  /**
-   * The same request over `call` instead of ofetch, with the same contract: headers, snake_case
-   * query and body, timeout, up to 2 retries of idempotent methods on the same statuses (and on
-   * a failure without an answer), camelCase data, and the same ApiError.
-   */
-  async function callDirect<T>(
-    call: NonNullable<ApiClientOptions['call']>,
-    method: string,
-    path: string,
-    init: { query?: Record<string, unknown>; body?: unknown },
-  ): Promise<T> {
-    const url = new URL(path, options.baseURL || 'http://localhost');
-    if (init.query) {
-      for (const [k, v] of Object.entries(snakeize<Record<string, unknown>>(init.query)))
-        if (v !== undefined && v !== null) url.searchParams.append(k, String(v));
-    }
-    const retries = IDEMPOTENT.has(method) ? 2 : 0;
-    const timeoutMs = options.timeoutMs ?? 10_000;
-    for (let attempt = 0; ; attempt++) {
-      const headers = new Headers({ accept: 'application/json' });
-      if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-      if (options.locale) headers.set('accept-language', options.locale);
-      let body: BodyInit | undefined;
-      if (init.body instanceof FormData) body = init.body;
-      else if (init.body !== undefined) {
-        body = JSON.stringify(snakeize(init.body));
-        headers.set('content-type', 'application/json');
-      }
-      const signal = AbortSignal.timeout(timeoutMs);
-      let answer: { response: Response; data?: unknown };
-      try {
-        const request = new Request(url, { method, headers, ...(body !== undefined ? { body } : {}), signal });
-        answer = await Promise.race([
-          call(request),
-          new Promise<never>((_, reject) => {
-            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-          }),
-        ]);
-      } catch (error) {
-        if (attempt < retries) continue;
-        throw toApiError(error);
-      }
-      const { response } = answer;
-      if (response.ok) {
-        if ('data' in answer) return answer.data as T;
-        const text = await response.text();
-        if (!(response.headers.get('content-type') ?? '').includes('json')) return text as T;
-        try {
-          return camelize<T>(text ? JSON.parse(text) : undefined);
-        } catch (error) {
-          throw toApiError(error);
-        }
-      }
-      if (response.status === 401) options.onUnauthorized?.();
-      if (attempt < retries && RETRY_STATUS_CODES.includes(response.status)) {
-        await new Promise((r) => setTimeout(r, 300));
-        continue;
-      }
-      let parsed: unknown = {};
-      try {
-        parsed = JSON.parse(await response.text());
-      } catch {
-        // not JSON: the status alone
-      }
-      const data = camelize<Record<string, unknown>>(parsed && typeof parsed === 'object' ? parsed : {});
-      const status = response.status;
-      throw new ApiError(
-        status,
-        typeof data.code === 'string' ? data.code : `http_${status}`,
-        typeof data.message === 'string' ? data.message : `HTTP ${status}`,
-        data,
-        response.statusText,
-        `[${method}] ${url.pathname}: ${status} ${response.statusText}`.trim(),
-      );
-    }
-  }
+  return clientOf(request);
+}
 
+/** A request function of the client, by method, path, query and body. */
+export type RequestFn = <T>(
+  method: string,
+  path: string,
+  init?: { query?: Record<string, unknown>; body?: unknown },
+) => Promise<T>;
+
+/** The client's methods over one request function (the network one above, or the in-process one). */
+export function clientOf(request: RequestFn) {
   return {
     get: <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, query ? { query } : {}),
     post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
@@ -225,4 +154,4 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient = ReturnType<typeof clientOf>;

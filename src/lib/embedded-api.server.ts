@@ -1,5 +1,6 @@
 import { getRuntime } from '@server/runtime';
 import { createApiClient, type ApiClient } from './api';
+import { createDirectApiClient } from './api-direct.server';
 import { portalConfig } from './portal-config.server';
 
 /**
@@ -19,7 +20,7 @@ export async function serverApi(locals: App.Locals): Promise<ApiClient> {
   // In-process: the registration API's own routes called directly, the answer's data handed
   // over without JSON in between (same contract as over HTTP; src/server/api/in-process.ts).
   const { inProcessCall } = await getRuntime();
-  return createApiClient({
+  return createDirectApiClient({
     baseURL: 'http://embedded.invalid',
     token: locals.token,
     locale: locals.locale,
