@@ -17,7 +17,9 @@
  *      and payment pages are budgeted on the total (DESIGN §4 "in total");
  *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility, each
  *      run in a fresh Chromium (see lighthouseRun for why);
- *   7. load-tests the orders page and `GET /api/v1/orders?limit=100` with autocannon;
+ *   7. load-tests the orders page, the same HTML as a static file served by the same server (the
+ *      DESIGN §4 ratio, ≥ 0.6×) and `GET /api/v1/orders?limit=100` with autocannon, asking for
+ *      br/gzip as a browser does;
  *   8. prints tables, checks the budgets (PASS/FAIL) and writes bench-results/latest.json.
  * The server is stopped and the temporary directory removed in every case. Exit code 1 when a
  * budget fails (or something could not be measured), 130 when interrupted, 0 otherwise.
@@ -30,11 +32,13 @@
  *   --no-lighthouse       skip Lighthouse (its budgets are reported as SKIP)
  *   --no-load             skip the autocannon load runs
  *   --port N              the server's port (default: a free one)
+ *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
+ *                         127.0.0.1:5432) instead of PGlite
  *   --verbose             echo the server's log
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,7 +53,16 @@ const BENCH_EMAIL = 'bench@example.com';
 /** An organiser (ORGANISER_EMAILS of the bench server), for the back office's interactive pages. */
 const BENCH_ORGANISER = 'bench-organiser@example.com';
 const ORDER_COUNT = 100;
-const BUDGET = { jsGzipBytes: 5 * 1024, interactiveJsGzipBytes: 100 * 1024, performance: 95, accessibility: 100 };
+const BUDGET = {
+  jsGzipBytes: 5 * 1024,
+  interactiveJsGzipBytes: 100 * 1024,
+  performance: 95,
+  accessibility: 100,
+  ssrToStatic: 0.6,
+};
+/** Where the static baseline of the load step is written (served by the same server, removed after). */
+const STATIC_BASELINE_PATH = '__bench-static/orders.html';
+const STATIC_BASELINE = join(ROOT, 'dist', 'client', STATIC_BASELINE_PATH);
 
 const { values: flags } = parseArgs({
   options: {
@@ -60,6 +73,7 @@ const { values: flags } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-load': { type: 'boolean', default: false },
     port: { type: 'string' },
+    postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -561,22 +575,86 @@ async function lighthouseAll(base, token) {
 
 // ---- load -------------------------------------------------------------------------------------
 
+/** CPU seconds (user + system) process `pid` has used, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run; with `cpuOf`, also the server's CPU time spent during it. */
+async function cannon(url, headers, duration, cpuOf) {
+  const { default: autocannon } = await import('autocannon');
+  const before = cpuOf ? cpuSecondsOf(cpuOf) : null;
+  // As a browser asks: the answers are compressed (br), the static baseline's too.
+  const result = await autocannon({
+    url,
+    headers: { 'accept-encoding': 'br, gzip', ...headers },
+    connections: CONNECTIONS,
+    duration,
+  });
+  const after = cpuOf ? cpuSecondsOf(cpuOf) : null;
+  return { result, cpu: before !== null && after !== null ? after - before : null };
+}
+
+const loadRow = (title, result, cpu) => ({
+  target: title,
+  'req/s (avg)': Math.round(result.requests.average),
+  'latency p50 ms': result.latency.p50,
+  'latency p99 ms': result.latency.p99,
+  requests: result.requests.total,
+  '2xx': result['2xx'],
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  ...(cpu !== null
+    ? { 'server CPU ms/req': Number(((cpu * 1000) / Math.max(1, result.requests.total)).toFixed(2)) }
+    : {}),
+});
+
 async function load(title, url, headers) {
   if (stopping) throw new Error('stopped');
-  const { default: autocannon } = await import('autocannon');
   process.stdout.write(`  autocannon ${title}: ${CONNECTIONS} connections, ${DURATION} s…\n`);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  return {
-    target: title,
-    'req/s (avg)': Math.round(result.requests.average),
-    'latency p50 ms': result.latency.p50,
-    'latency p99 ms': result.latency.p99,
-    requests: result.requests.total,
-    '2xx': result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  const { result } = await cannon(url, headers, DURATION);
+  return loadRow(title, result, null);
+}
+
+/**
+ * Two targets measured in alternation (4 rounds of DURATION/4 s each), so a machine shared with
+ * other work slows both alike; the server's CPU time per request is measured too (from /proc),
+ * the figure least disturbed by other processes.
+ */
+async function loadPair(a, b, pid) {
+  const rounds = 4;
+  const slice = Math.max(2, Math.round(DURATION / rounds));
+  process.stdout.write(`  autocannon ${a.title} / ${b.title}: ${rounds} alternating rounds of ${slice} s…\n`);
+  const sum = [a, b].map(() => ({ requests: 0, seconds: 0, cpu: 0, results: [] }));
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, t] of [a, b].entries()) {
+      if (stopping) throw new Error('stopped');
+      const { result, cpu } = await cannon(t.url, t.headers, slice, pid);
+      sum[i].requests += result.requests.total;
+      sum[i].seconds += result.duration;
+      sum[i].cpu += cpu ?? NaN;
+      sum[i].results.push(result);
+    }
+  }
+  return [a, b].map((t, i) => {
+    const last = sum[i].results.at(-1);
+    const merged = {
+      ...last,
+      requests: { ...last.requests, average: sum[i].requests / sum[i].seconds, total: sum[i].requests },
+      '2xx': sum[i].results.reduce((n, x) => n + x['2xx'], 0),
+      non2xx: sum[i].results.reduce((n, x) => n + x.non2xx, 0),
+      errors: sum[i].results.reduce((n, x) => n + x.errors, 0),
+      timeouts: sum[i].results.reduce((n, x) => n + x.timeouts, 0),
+    };
+    return loadRow(t.title, merged, Number.isNaN(sum[i].cpu) ? null : sum[i].cpu);
+  });
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -587,6 +665,7 @@ let server;
 let dataDir;
 let activeChrome;
 let stopping = false;
+let database;
 const cleanup = async () => {
   if (activeChrome) await activeChrome.kill().catch(() => {});
   activeChrome = undefined;
@@ -594,6 +673,9 @@ const cleanup = async () => {
   server = undefined;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
+  rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
+  await database?.drop();
+  database = undefined;
 };
 // Last resort if something calls process.exit() before the asynchronous cleanup has run.
 process.once('exit', () => {
@@ -622,11 +704,17 @@ async function main() {
     await run(npx, ['astro', 'build']);
   }
 
+  if (flags.postgres) {
+    // A throwaway database on the machine's PostgreSQL (dropped at the end), instead of PGlite.
+    const { createDatabase } = await import('./cluster-lib.mjs');
+    database = await createDatabase(undefined, 'portal_bench');
+    console.log(`▸ PostgreSQL: throwaway database ${database.name}`);
+  }
   dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   // The bench always uses the embedded PGlite database and dev identity service.
   const env = {
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: database?.url ?? '',
     IDENTITY_URL: '',
     SITE_URL: '',
     AUTH_COOKIE_DOMAIN: '',
@@ -747,12 +835,36 @@ async function main() {
   }
 
   let loadResults = null;
+  let ssrRatio = null;
+  let cpuRatio = null;
   if (!flags['no-load']) {
     console.log('▸ load');
+    // The static baseline (DESIGN §4): the orders page's own HTML as a file the same server
+    // serves from dist/client, so both go through the same process, compression and sockets.
+    const page = await rawGet(`${base}/en/account/orders`, {
+      cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+      'accept-encoding': 'identity',
+    });
+    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
+    writeFileSync(STATIC_BASELINE, page.body);
+    const [ssr, baseline] = await loadPair(
+      {
+        title: 'GET /en/account/orders',
+        url: `${base}/en/account/orders`,
+        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+      },
+      { title: 'same HTML as a static file', url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} },
+      server.child.pid,
+    );
+    rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
+    ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
+    cpuRatio =
+      ssr['server CPU ms/req'] && baseline['server CPU ms/req']
+        ? baseline['server CPU ms/req'] / ssr['server CPU ms/req']
+        : null;
     loadResults = [
-      await load('GET /en/account/orders', `${base}/en/account/orders`, {
-        cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
-      }),
+      ssr,
+      baseline,
       await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
         authorization: `Bearer ${token}`,
       }),
@@ -796,8 +908,13 @@ async function main() {
     );
   }
   if (loadResults) {
-    console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s)`);
+    console.log(`\nLoad (autocannon, ${CONNECTIONS} connections, ${DURATION} s, accept-encoding: br, gzip)`);
     console.table(loadResults);
+    if (ssrRatio !== null)
+      console.log(
+        `Orders page (${ORDER_COUNT} orders) vs the same HTML as a static file: ${ssrRatio.toFixed(2)}× the requests per second` +
+          (cpuRatio !== null ? `; by the server's CPU time per request: ${cpuRatio.toFixed(2)}×` : ''),
+      );
   }
 
   // ---- budgets --------------------------------------------------------------------------------
@@ -858,6 +975,14 @@ async function main() {
       page.path,
       l ? l.accessibility !== null && l.accessibility >= BUDGET.accessibility : null,
       l ? String(l.accessibility ?? l.runtimeError?.split(':')[0]) : 'skipped',
+    );
+  }
+  if (loadResults) {
+    check(
+      'SSR ≥ 0.6× static (orders page)',
+      '/en/account/orders',
+      ssrRatio !== null && ssrRatio >= BUDGET.ssrToStatic,
+      ssrRatio === null ? 'not measured' : `${ssrRatio.toFixed(2)}×`,
     );
   }
   for (const r of loadResults ?? []) {
@@ -921,6 +1046,9 @@ async function main() {
     api: apiCheck,
     lighthouse,
     load: loadResults,
+    ssrToStatic: ssrRatio,
+    ssrToStaticByCpu: cpuRatio,
+    database: flags.postgres ? 'postgres' : 'pglite',
     checks,
     serverErrors,
     passed: failed.length === 0,

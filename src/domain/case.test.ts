@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelize, snakeize } from './case';
+import { camelize, snakeize, wireRoundTrip } from './case';
 
 describe('wire key case', () => {
   it('camelizes nested objects and arrays', () => {
@@ -20,5 +20,36 @@ describe('wire key case', () => {
   it('round-trips', () => {
     const v = { formModifyExpiresAt: 'x', selectedContents: ['1'] };
     expect(camelize(snakeize(v))).toEqual(v);
+  });
+});
+
+describe('wireRoundTrip', () => {
+  const viaJson = (v: unknown) => camelize(JSON.parse(JSON.stringify(snakeize(v))));
+  class Money {
+    amountCents = 100;
+    currency_code = 'TWD';
+  }
+  const samples: Record<string, unknown> = {
+    order: {
+      orderId: 'o1',
+      eventTime: new Date('2026-11-04T01:30:00Z'),
+      payment: { lastFiveDigits: '12345', dueDate: null, gatewayAt: undefined, amountTwd: 1000 },
+      contents: [{ titleEn: 'A', categoryId: 2 }, undefined, null, Number.NaN, () => 1],
+      meta: { page: 1, limit: 20, total: Infinity },
+    },
+    'keys that do not round-trip': { someURL: 1, 'zh-TW': 'x', a_b: 2, aB: 3, line2Address: 4, _private: 5 },
+    'class instances keep their keys until the client camelizes them': { money: new Money(), map: new Map([[1, 2]]) },
+    'boxed primitives and nested arrays': { n: [[1, [2, [3]]]], s: Object('text'), b: Object(false) },
+    'a date with a custom toJSON': { at: { toJSON: () => 'then' } },
+  };
+  it.each(Object.entries(samples))('gives what the client parses from JSON: %s', (_name, value) => {
+    expect(wireRoundTrip(value)).toEqual(viaJson(value));
+    expect(JSON.stringify(wireRoundTrip(value))).toBe(JSON.stringify(viaJson(value)));
+  });
+  it('refuses what is nested too deeply, as the JSON path does', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { level: deep };
+    expect(() => viaJson(deep)).toThrow(RangeError);
+    expect(() => wireRoundTrip(deep)).toThrow(RangeError);
   });
 });

@@ -1,7 +1,23 @@
 /** Key-case conversion for the wire format: snake_case on the wire, camelCase in code. */
 
-const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const toSnake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+/**
+ * Converted keys, remembered: a list of 100 orders converts the same 40 keys 100 times. Bounded,
+ * so keys chosen by a client (a hostile body's) cannot grow it without limit; past the bound a
+ * key is converted each time, as before.
+ */
+function remembered(convertKey: (key: string) => string, limit = 2000): (key: string) => string {
+  const seen = new Map<string, string>();
+  return (key) => {
+    let out = seen.get(key);
+    if (out === undefined) {
+      out = convertKey(key);
+      if (seen.size < limit) seen.set(key, out);
+    }
+    return out;
+  };
+}
+const toCamel = remembered((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+const toSnake = remembered((key) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
@@ -27,3 +43,61 @@ function convert(value: unknown, key: (k: string) => string, depth = 0): unknown
 export const camelize = <T = unknown>(value: unknown): T => convert(value, toCamel) as T;
 /** Deeply converts object keys to snake_case; Dates and other class instances are kept. */
 export const snakeize = <T = unknown>(value: unknown): T => convert(value, toSnake) as T;
+
+const wireKey = remembered((key: string) => toCamel(toSnake(key)));
+
+/**
+ * What a client holds after the API sent `value` and it read it back: exactly
+ * `camelize(JSON.parse(JSON.stringify(snakeize(value))))` (dates as ISO strings, undefined
+ * properties dropped, undefined array items and non-finite numbers as null, keys snake_cased
+ * then camelCased), in one pass and without the text in between. The in-process seam of the SSR
+ * pages uses it instead of serialising the answer (src/server/api/in-process.ts).
+ */
+export function wireRoundTrip<T = unknown>(value: unknown): T {
+  return toWire(value, '', 0, true) as T;
+}
+
+function toWire(input: unknown, key: string, depth: number, plainKeys: boolean): unknown {
+  let value = input;
+  // toJSON counts where JSON.stringify meets it: not on a plain object whose keys snakeize renamed.
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function' &&
+    !(plainKeys && isPlainObject(value))
+  ) {
+    value = (value as { toJSON: (k: string) => unknown }).toJSON(key);
+  }
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return null;
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
+  // Deeper than MAX_DEPTH, snakeize or the client's camelize refuses it.
+  if (depth > MAX_DEPTH) throw new RangeError('Nested too deeply');
+  if (Array.isArray(value)) {
+    return value.map((item, i) => {
+      const out = toWire(item, String(i), depth + 1, plainKeys);
+      return out === undefined ? null : out;
+    });
+  }
+  // snakeize converts the keys of plain objects only (and stops below anything else); the
+  // client camelizes every key it parses.
+  const keysConverted = plainKeys && isPlainObject(value);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value as object)) {
+    const item = toWire((value as Record<string, unknown>)[k], k, depth + 1, keysConverted);
+    if (item !== undefined) out[keysConverted ? wireKey(k) : toCamel(k)] = item;
+  }
+  return out;
+}

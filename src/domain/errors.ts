@@ -48,6 +48,7 @@ export const DOMAIN_ERRORS = {
   not_checking: 'This order has no transfer being checked',
   amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
   line_not_open: 'This bank line has been used already, or is not a credit',
+  service_unavailable: 'The service is briefly unavailable, please try again in a moment',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

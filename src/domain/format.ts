@@ -7,8 +7,27 @@ type Locale = 'en' | 'zh-TW';
 
 export const DEFAULT_TIMEZONE = 'Asia/Taipei';
 
+type DateParts = { date: string; time: string; offset: string };
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsOf(date: Date, timeZone: string) {
+/**
+ * Parts already formatted, by time zone and minute: formatToParts costs ~20 µs, and a page of
+ * 100 orders formats the same few event times again and again. Bounded (cleared when full).
+ */
+const formatted = new Map<string, DateParts>();
+function partsOf(date: Date, timeZone: string): DateParts {
+  const time = date.getTime();
+  // An invalid date goes to the formatter, which throws as before.
+  if (Number.isNaN(time)) return formatParts(date, timeZone);
+  const key = `${timeZone}|${Math.floor(time / 60_000)}`;
+  let parts = formatted.get(key);
+  if (!parts) {
+    parts = formatParts(date, timeZone);
+    if (formatted.size >= 5000) formatted.clear();
+    formatted.set(key, parts);
+  }
+  return parts;
+}
+function formatParts(date: Date, timeZone: string): DateParts {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

@@ -31,10 +31,32 @@ for (const locale of LOCALES) {
 export type PluralKey = { [K in MessageKey]: K extends `${infer Base}_other` ? Base : never }[MessageKey];
 export type Translate = (key: MessageKey | PluralKey, values?: Record<string, string | number>) => string;
 
+/**
+ * Messages without values, by locale and key: i18next resolves a key in ~10 µs, and a page of 100
+ * orders asks for the same twenty keys a hundred times. The result depends on the key alone.
+ */
+const plain = new Map<Locale, Map<string, string>>(LOCALES.map((l) => [l, new Map()]));
+const translators = new Map<Locale, Translate>(
+  LOCALES.map((locale) => {
+    const t = instances.get(locale)!;
+    const cache = plain.get(locale)!;
+    const translate: Translate = (key, values) => {
+      if (values) return t(key, values) as string;
+      let text = cache.get(key);
+      if (text === undefined) {
+        text = t(key, {}) as string;
+        // Keys are the messages' own (a bounded set); the bound only guards a misuse.
+        if (cache.size < 5000) cache.set(key, text);
+      }
+      return text;
+    };
+    return [locale, translate];
+  }),
+);
+
 /** The translator of a locale. */
 export function translator(locale: Locale): Translate {
-  const t = instances.get(locale)!;
-  return (key, values) => t(key, values ?? {}) as string;
+  return translators.get(locale)!;
 }
 
 /** Messages every island gets: the errors its generic alert translates (alertText in @lib/api). */

@@ -9,7 +9,7 @@ import type { T } from '@i18n/t';
  */
 
 export const RETRY_STATUS_CODES = [408, 413, 429, 500, 502, 503, 504];
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** An HTTP error of the API, as spec §8 describes it. */
 export class ApiError extends Error {
@@ -56,7 +56,7 @@ const isTimeout = (error: unknown): boolean => {
  * The API's answer as an ApiError. Its message is the API's own (`message` of the error body) or,
  * without one, a fixed phrase: the transport's message names the URL and stays in `detail`.
  */
-function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const detail = String((error as Error)?.message ?? error);
   if (error instanceof FetchError) {
@@ -75,7 +75,15 @@ function toApiError(error: unknown): ApiError {
             : 'The request failed';
     return new ApiError(status, code, message, data, error.statusMessage ?? '', detail);
   }
-  return new ApiError(0, isTimeout(error) ? 'timeout' : 'network_error', 'The request failed', {}, '', detail);
+  const timeout = isTimeout(error);
+  return new ApiError(
+    0,
+    timeout ? 'timeout' : 'network_error',
+    timeout ? 'The request timed out' : 'The request failed',
+    {},
+    '',
+    detail,
+  );
 }
 
 /**
@@ -136,6 +144,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  return clientOf(request);
+}
+
+/** A request function of the client, by method, path, query and body. */
+export type RequestFn = <T>(
+  method: string,
+  path: string,
+  init?: { query?: Record<string, unknown>; body?: unknown },
+) => Promise<T>;
+
+/** The client's methods over one request function (the network one above, or the in-process one). */
+export function clientOf(request: RequestFn) {
   return {
     get: <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, query ? { query } : {}),
     post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
@@ -147,4 +167,4 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient = ReturnType<typeof clientOf>;

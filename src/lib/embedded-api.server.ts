@@ -1,10 +1,11 @@
 import { getRuntime } from '@server/runtime';
 import { ApiError, createApiClient, type ApiClient } from './api';
+import { createDirectApiClient } from './api-direct.server';
 import { portalConfig } from './portal-config.server';
 
 /**
  * The API client for SSR pages, bound to the request's token and locale. With no API_BASE_URL
- * the embedded registration API is called in-process (same routes, no socket).
+ * the embedded registration API is called in-process (same routes, no socket, no JSON).
  */
 export async function serverApi(locals: Pick<App.Locals, 'token' | 'locale'>): Promise<ApiClient> {
   const config = portalConfig();
@@ -16,12 +17,14 @@ export async function serverApi(locals: Pick<App.Locals, 'token' | 'locale'>): P
       timeoutMs: config.requestTimeoutMs,
     });
   }
-  const { inProcessFetch } = await getRuntime();
-  return createApiClient({
+  // In-process: the registration API's own routes called directly, the answer's data handed
+  // over without JSON in between (same contract as over HTTP; src/server/api/in-process.ts).
+  const { inProcessCall } = await getRuntime();
+  return createDirectApiClient({
     baseURL: 'http://embedded.invalid',
     token: locals.token,
     locale: locals.locale,
-    fetch: inProcessFetch,
+    call: inProcessCall,
     timeoutMs: config.requestTimeoutMs,
   });
 }

@@ -129,6 +129,18 @@ const ConfigStruct = object({
   /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
   PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
   UPLOAD_DIR: optional(string()),
+  /** Uploads in an S3-compatible bucket instead of UPLOAD_DIR (decision 023): required for several instances. */
+  S3_BUCKET: optional(pattern(string(), /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)),
+  /** Endpoint of an S3-compatible store (MinIO, R2 …); unset = AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optional(Url),
+  S3_REGION: defaulted(string(), 'us-east-1'),
+  /** Static credentials; unset = the AWS SDK's default chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: optional(string()),
+  S3_SECRET_ACCESS_KEY: optional(string()),
+  /** Path-style URLs (endpoint/bucket/key), as most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: defaulted(Bool, false),
+  /** Prepended to every object key (e.g. `portal/`). */
+  S3_PREFIX: optional(pattern(string(), /^[A-Za-z0-9/_-]{0,200}$/)),
   /** Bearer token of the operator API (npm run orders / badge-link). Unset: a random one in DATA_DIR in development, closed otherwise. */
   OPERATOR_TOKEN: optional(size(string(), 24, 256)),
   /** Transfer instructions on the pay page. */
@@ -235,6 +247,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
     for (const key of ['UPLOAD_QUOTA_FILES', 'UPLOAD_QUOTA_BYTES', 'UPLOAD_UNATTACHED_HOURS'] as const) {
       if (parsed[key] < 1) throw new Error(`Invalid configuration: ${key} — Expected a positive integer`);
+    }
+    if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+      throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither: the default AWS chain)');
+    }
+    if ((parsed.S3_ENDPOINT || parsed.S3_ACCESS_KEY_ID) && !parsed.S3_BUCKET) {
+      throw new Error('S3_BUCKET is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set');
     }
     if (parsed.SMTP_URL && !env.MAIL_FROM) {
       throw new Error('MAIL_FROM is required when SMTP_URL is set');

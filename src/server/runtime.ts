@@ -14,6 +14,8 @@ type Runtime = {
   database: Database;
   app: Awaited<ReturnType<typeof createServerApp>>['app'];
   inProcessFetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The SSR pages' calls: answers with their data already parsed (api/in-process.ts). */
+  inProcessCall: Awaited<ReturnType<typeof createServerApp>>['inProcessCall'];
   /** Stops the mail worker after its pass in progress. */
   stopMailWorker: () => Promise<void>;
 };
@@ -31,7 +33,7 @@ export function getRuntime(): Promise<Runtime> {
     if (config.SEED) await seed(database.db);
     // The demo users' works on the dev content site (their subjects are the dev identity service's).
     if (config.SEED && config.devContent && config.devIdentity) await seedDevContent(database.db);
-    const { app, inProcessFetch, storage, rateLimiter } = await createServerApp({
+    const { app, inProcessFetch, inProcessCall, storage, rateLimiter } = await createServerApp({
       db: database.db,
       config,
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
@@ -46,7 +48,7 @@ export function getRuntime(): Promise<Runtime> {
       log: consoleLog(config.LOG_LEVEL),
       housekeeping: { storage, unattachedHours: config.UPLOAD_UNATTACHED_HOURS, rateLimiter },
     });
-    return { database, app, inProcessFetch, stopMailWorker: worker.stop };
+    return { database, app, inProcessFetch, inProcessCall, stopMailWorker: worker.stop };
   })().catch((error) => {
     pending = undefined;
     throw error;

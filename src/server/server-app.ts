@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sessionCookieName } from '@domain/session';
+import { wireRoundTrip } from '@domain/case';
+import { expectPayload } from './api/in-process';
 import { createApi, type ApiDeps } from './api/app';
 import type { IdentityDeps } from './api/context';
 import type { Config } from './config';
@@ -11,9 +13,11 @@ import type { Db } from './db/client';
 import { createDevIdentity, DEV_ISSUER, loadSigner } from './identity/dev-identity';
 import { createIdentityClient, type IdentityClaims } from './identity/identity';
 import { createOidcClient } from './identity/oidc-client';
+import { withVerifyCache } from './identity/verify-cache';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
+import { s3Storage } from './services/s3-storage';
 import { createSessionStore } from './services/sessions';
 import { diskStorage, type FileStorage } from './services/storage';
 import {
@@ -48,6 +52,8 @@ export type ServerAppOptions = {
 };
 
 type ApiLog = NonNullable<ApiDeps['log']>;
+/** An in-process answer: the response and, for a JSON success, its data as the client parses it. */
+export type InProcessAnswer = { response: Response; data?: unknown };
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 
 /** JSON lines on the console at or above `level` (LOG_LEVEL). */
@@ -55,6 +61,22 @@ export function consoleLog(level: keyof typeof LEVELS): ApiLog {
   return (at, message, data) => {
     if (LEVELS[at] >= LEVELS[level]) console[at](JSON.stringify({ level: at, message, ...data }));
   };
+}
+
+/** Where uploads live: the S3 bucket when S3_BUCKET is set (several instances), else the disk. */
+export function uploadStorage(config: Config): FileStorage {
+  if (config.S3_BUCKET) {
+    return s3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX,
+    });
+  }
+  return diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
 }
 
 /**
@@ -68,6 +90,15 @@ export async function createServerApp(options: ServerAppOptions) {
   const root = new Hono();
   // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
   const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
+  /**
+   * The SSR pages' calls: the same routes, and a JSON success comes back as the data the client
+   * would have parsed (wireRoundTrip), without serialising it (api/in-process.ts).
+   */
+  const inProcessCall = async (request: Request): Promise<InProcessAnswer> => {
+    const slot = expectPayload(request);
+    const response = await root.fetch(request);
+    return slot.handed ? { response, data: wireRoundTrip(slot.payload) } : { response };
+  };
 
   // Sign-in (decision 019): the embedded development provider speaks both protocols; the client
   // of the configured mode talks to it exactly as it would to a real one (in-process).
@@ -96,18 +127,22 @@ export async function createServerApp(options: ServerAppOptions) {
   });
   if (config.IDENTITY_MODE === 'agency') {
     const base = config.devIdentity ? undefined : config.IDENTITY_URL!.replace(/\/$/, '');
-    const client = createIdentityClient({
-      browserBaseUrl: (origin) => base ?? `${origin}/dev-identity`,
-      serverBaseUrl: base ?? 'http://embedded.invalid/dev-identity',
-      clientId: config.IDENTITY_CLIENT_ID,
-      clientSecret: config.IDENTITY_CLIENT_SECRET,
-      tokenPath: base ? config.IDENTITY_TOKEN_PATH : '/oauth/token',
-      jwksPath: base ? config.IDENTITY_JWKS_PATH : '/.well-known/jwks.json',
-      issuer: base ? config.IDENTITY_ISSUER : DEV_ISSUER,
-      audience: base ? config.IDENTITY_AUDIENCE : undefined,
-      tokenType: config.IDENTITY_TOKEN_TYPE,
-      ...(base ? {} : { fetch: inProcess }),
-    });
+    // Tokens that verified are remembered until they expire (at most 5 min): identity/verify-cache.ts.
+    // (The OIDC mode's sessions are read on every request instead: a log out ends them at once.)
+    const client = withVerifyCache(
+      createIdentityClient({
+        browserBaseUrl: (origin) => base ?? `${origin}/dev-identity`,
+        serverBaseUrl: base ?? 'http://embedded.invalid/dev-identity',
+        clientId: config.IDENTITY_CLIENT_ID,
+        clientSecret: config.IDENTITY_CLIENT_SECRET,
+        tokenPath: base ? config.IDENTITY_TOKEN_PATH : '/oauth/token',
+        jwksPath: base ? config.IDENTITY_JWKS_PATH : '/.well-known/jwks.json',
+        issuer: base ? config.IDENTITY_ISSUER : DEV_ISSUER,
+        audience: base ? config.IDENTITY_AUDIENCE : undefined,
+        tokenType: config.IDENTITY_TOKEN_TYPE,
+        ...(base ? {} : { fetch: inProcess }),
+      }),
+    );
     identity = { mode: 'agency', client };
     verifyUserToken = (token) => client.verify(token);
   } else {
@@ -143,7 +178,7 @@ export async function createServerApp(options: ServerAppOptions) {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
   };
-  const storage = options.storage ?? diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
+  const storage = options.storage ?? uploadStorage(config);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(rateLimitStore(config, options.db), { log });
   // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
   if (config.devMailbox) root.route('/', createDevMailbox({ db: options.db, from: config.MAIL_FROM }));
@@ -200,7 +235,7 @@ export async function createServerApp(options: ServerAppOptions) {
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, sessions, inProcessFetch: inProcess, content, storage, rateLimiter };
+  return { app: root, identity, sessions, inProcessFetch: inProcess, inProcessCall, content, storage, rateLimiter };
 }
 
 /** The rate-limit store of the configuration: Redis, PostgreSQL, or this process's memory. */

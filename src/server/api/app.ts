@@ -20,6 +20,8 @@ import { ApiError, badRequest, errorBody, fromDomain, notFound, rateLimited } fr
 import { createAuthenticate } from './authenticate';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from './nul-guard';
+import { handOver } from './in-process';
+import { isDatabaseUnavailable } from '../services/db-errors';
 import { badgeRoutes } from './routes/badges';
 import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
@@ -41,8 +43,12 @@ export { TOKEN_COOKIE } from './authenticate';
 
 export type { ApiDeps };
 
-/** Answers `payload` as snake_case JSON. */
-const send = (c: Context, payload: unknown, status: 200 | 201 = 200) => c.json(snakeize(payload), status);
+/**
+ * Answers `payload` as snake_case JSON; to an SSR page's in-process call, as the object itself
+ * (the page's client turns it into exactly what it would have parsed: in-process.ts).
+ */
+const send = (c: Context, payload: unknown, status: 200 | 201 = 200) =>
+  handOver(c, payload) ? c.body(null, status) : c.json(snakeize(payload), status);
 
 /** The registration API (DESIGN D3), mounted at /api/v1. Every dependency comes in as an argument. */
 export function createApi(deps: ApiDeps) {
@@ -61,6 +67,16 @@ export function createApi(deps: ApiDeps) {
     if (error instanceof DomainError) {
       const mapped = fromDomain(error);
       return c.json(errorBody(mapped), mapped.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: a clear, retryable answer (the pool reconnects by itself).
+      log('warn', 'database unavailable', {
+        requestId: c.get('requestId'),
+        route: routePath(c, -1),
+        ...errorSummary(error),
+      });
+      c.header('retry-after', '5');
+      return c.json(errorBody(fromDomain(new DomainError('service_unavailable'))), 503);
     }
     // No message and no URL: a failed query's message holds its parameters (names, phones), a
     // query string may hold a link code. The request id ties the line to what the client saw.

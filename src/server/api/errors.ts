@@ -75,6 +75,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   not_checking: 409,
   amount_mismatch: 409,
   line_not_open: 409,
+  service_unavailable: 503,
 };
 
 /** A domain refusal as the API's error. */

@@ -63,7 +63,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrate = options.migrate ?? true;
   if (options.url) {
     const [{ drizzle }, pg] = await Promise.all([import('drizzle-orm/node-postgres'), import('pg')]);
-    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.default.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A request waits at most this long for a connection while the server is unreachable (503).
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection cut by the server (a restart, a failover) emits 'error': on an idle client the
+    // pool's event, on a checked-out one (a transaction waiting for the application) the client's
+    // own. Unhandled, either would end the process; handled, the query in flight fails (503), the
+    // broken client is discarded on release and the pool connects anew (decision 024).
+    const lost = (error: Error) =>
+      console.warn(JSON.stringify({ level: 'warn', message: 'database connection lost', error: error.message }));
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     try {
       const migrations = migrate ? await migratePostgres(pool) : undefined;
       const db = drizzle(pool, { schema });

@@ -21,3 +21,29 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, a
+ * connection cut): the request is answered 503 and may be retried, never 500 (decision 024).
+ * SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, crash
+ * recovery), and the socket and pool errors of the `pg` driver.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(08...|57P0[1-4])$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery)/i.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}

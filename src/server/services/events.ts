@@ -1,11 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { events } from '../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 
 export async function findEventBySlug(db: Db, slug: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  const statement = prepared(db, 'event_by_slug', (d) =>
+    d
+      .select()
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .limit(1)
+      .prepare('event_by_slug'),
+  );
+  const [row] = await statement.execute({ slug });
   return row;
 }
 

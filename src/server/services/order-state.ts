@@ -23,6 +23,7 @@ import { isCharged, priceOrder } from '@domain/pricing';
 import { kindOf, needsApproval, type RegistrationType } from '@domain/registration-kinds';
 import type { Locale } from '@i18n/locales';
 import type { Db, Tx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
 import { dropUnissuedBadge, ensureBadge } from './badge-issue';
 import { includesBadgesNow, issueIncludedBadges } from './included-badges';
@@ -257,6 +258,24 @@ async function hasLapsedSeats(db: Db, eventId: string, now: Date) {
   return row !== undefined;
 }
 
+/** Whether the event is full now and no unpaid order past its deadline holds one of its seats. */
+async function fullWithoutLapsedSeats(db: Db, eventId: string, now: Date): Promise<boolean> {
+  const statement = prepared(db, 'event_full_without_lapsed', (d) =>
+    d
+      .select({
+        full: sql<boolean>`${events.capacity} is not null and ${events.seatsTaken} >= ${events.capacity}`,
+        // Written out: inside a one-table select drizzle leaves column names unqualified.
+        lapsed: sql<boolean>`exists (select 1 from orders o where o.event_id = events.id
+          and o.payment_status = 'pending' and o.holds_seat and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz)`,
+      })
+      .from(events)
+      .where(eq(events.id, sql.placeholder('eventId')))
+      .prepare('event_full_without_lapsed'),
+  );
+  const [row] = await statement.execute({ eventId, now: now.toISOString() });
+  return row !== undefined && row.full === true && row.lapsed === false;
+}
+
 /** Where an order was placed from: the registrant's language then (its e-mails) and the portal origin. */
 export type PlacedFrom = { locale?: Locale | null | undefined; siteOrigin?: string | null | undefined };
 
@@ -297,6 +316,14 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     registerEndAt: event.registerEndAt,
     paymentDays: ctx.paymentDays,
   });
+  // An event that looked full when the request read it is read again, with whether lapsed
+  // orders still hold seats, in one statement: full and none lapsed is refused without opening a
+  // transaction (most of a registration burst is refused). A seat freed after that read is as if
+  // this request had come a moment earlier; a seat is only ever taken by the conditional UPDATE
+  // below (DESIGN D12).
+  if (kind.holdsSeat && event.capacity !== null && event.seatsTaken >= event.capacity) {
+    if (await fullWithoutLapsedSeats(db, event.id, ctx.now)) throw new DomainError('event_capacity_full');
+  }
   const attempt = () =>
     db.transaction(async (tx) => {
       if (kind.holdsSeat && !(await takeSeat(tx, event.id))) throw new DomainError('event_capacity_full');
@@ -379,10 +406,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
 
 /** The live order of a user for an event, if any. */
 export async function liveOrderOf(db: Db | Tx, userId: string, eventId: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.eventId, eventId), inArray(orders.paymentStatus, LIVE_STATUSES)))
-    .limit(1);
+  const statement = prepared(db as Db, 'live_order_of', (d) =>
+    d
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder('userId')),
+          eq(orders.eventId, sql.placeholder('eventId')),
+          inArray(orders.paymentStatus, LIVE_STATUSES),
+        ),
+      )
+      .limit(1)
+      .prepare('live_order_of'),
+  );
+  const [row] = await statement.execute({ userId, eventId });
   return row;
 }

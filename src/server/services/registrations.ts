@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
 import {
@@ -25,6 +25,7 @@ import {
   type RegistrationType,
 } from '@domain/registration-kinds';
 import { isUuid } from '@domain/validation';
+import { prepared } from '../db/prepared';
 import type { Db, Tx } from '../db/client';
 import { badges, events, files, orders, receipts, registrations } from '../db/schema';
 import { checkEntry, pitchingRefusal, takeQuota } from './pitching';
@@ -54,12 +55,16 @@ type Created = {
 
 /** Whether the user holds an issued badge (paid or free; a transfer still being checked does not count). */
 async function hasIssuedBadge(db: Db, userId: string) {
-  const [badge] = await db
-    .select({ id: badges.id })
-    .from(badges)
-    .innerJoin(orders, eq(orders.id, badges.orderId))
-    .where(and(eq(badges.userId, userId), inArray(orders.paymentStatus, ISSUED_STATUSES)))
-    .limit(1);
+  const statement = prepared(db, 'has_issued_badge', (d) =>
+    d
+      .select({ id: badges.id })
+      .from(badges)
+      .innerJoin(orders, eq(orders.id, badges.orderId))
+      .where(and(eq(badges.userId, sql.placeholder('userId')), inArray(orders.paymentStatus, ISSUED_STATUSES)))
+      .limit(1)
+      .prepare('has_issued_badge'),
+  );
+  const [badge] = await statement.execute({ userId });
   return badge !== undefined;
 }
 
@@ -190,10 +195,15 @@ export async function registerForEvent(
     registrationType?: string | undefined;
     body?: unknown;
     resolveWorks?: ResolveWorks | undefined;
+    /** The event row when the caller has just read it (the route does, for the body's struct). */
+    event?: typeof events.$inferSelect | undefined;
   } & PlacedFrom,
   ctx: RegistrationContext,
 ): Promise<Created> {
-  const [event] = await db.select().from(events).where(eq(events.slug, input.eventSlug)).limit(1);
+  const event =
+    input.event?.slug === input.eventSlug
+      ? input.event
+      : (await db.select().from(events).where(eq(events.slug, input.eventSlug)).limit(1))[0];
   if (!event) throw notFoundError('Event');
   const kind = kindOf(event.type);
   // Badges have their own calls; pitching is not open yet.
@@ -211,7 +221,12 @@ export async function registerForEvent(
   const window = registrationWindowState(event, ctx.now);
   if (window === 'not_open') throw new DomainError('registration_not_open');
   if (window === 'closed') throw new DomainError('registration_closed');
-  if (kind.requiresBadge && !(await hasIssuedBadge(db, input.userId))) throw new DomainError('demonstration_invalid');
+  // The badge and the user's live order are read together (two statements, one wait).
+  const [badged, live] = await Promise.all([
+    kind.requiresBadge ? hasIssuedBadge(db, input.userId) : true,
+    kind.quantity === 'per_work' ? undefined : liveOrderOf(db, input.userId, event.id),
+  ]);
+  if (!badged) throw new DomainError('demonstration_invalid');
 
   const view = (o: OrderRow, existing: boolean): Created => ({
     orderId: o.id,
@@ -222,7 +237,7 @@ export async function registerForEvent(
     approvalStatus: o.approvalStatus,
     existing,
   });
-  let existing = kind.quantity === 'per_work' ? undefined : await liveOrderOf(db, input.userId, event.id);
+  let existing = live;
   // The user's own unpaid order past its deadline is overdue, not a live registration to answer.
   if (existing?.paymentStatus === 'pending' && existing.paymentExpiresAt && existing.paymentExpiresAt < ctx.now) {
     await expireOverdueOrders(db, ctx.now, { userId: input.userId });

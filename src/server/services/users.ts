@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hasNul } from '@domain/validation';
 import { nulRefusal } from '../api/nul-guard';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { users } from '../db/schema';
 import type { IdentityClaims } from '../identity/identity';
 
@@ -13,11 +14,22 @@ export type User = {
 };
 
 /**
+ * How long a user read from the database is trusted by this instance: a role granted on another
+ * instance (or by an operator command) applies here within this time.
+ */
+const CACHE_MS = 60_000;
+
+/**
  * Creates or refreshes the user behind an identity token. A small in-process cache keyed by the
- * claims keeps the hot path read-free; it holds nothing another instance would need (D14).
+ * claims keeps the hot path read-free; it holds nothing another instance would need (D14), and
+ * its entries expire (CACHE_MS), so a change made elsewhere is seen within a minute.
  */
 export function createUserDirectory(db: Db, cacheSize = 5000) {
-  const cache = new Map<string, User>();
+  const cache = new Map<string, { user: User; at: number }>();
+  const remember = (key: string, user: User) => {
+    if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+    cache.set(key, { user, at: Date.now() });
+  };
   return {
     async fromClaims(claims: IdentityClaims): Promise<User> {
       // A validly signed token can still carry a NUL, which PostgreSQL refuses in text: the
@@ -27,7 +39,20 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
       if (withNul.length) throw nulRefusal(withNul.map((k) => `token.${k}`));
       const key = `${claims.sub}\u0000${claims.email}\u0000${claims.name ?? ''}`;
       const hit = cache.get(key);
-      if (hit) return hit;
+      if (hit && hit.at > Date.now() - CACHE_MS) return hit.user;
+      // Most tokens belong to a user already recorded as the token says: a read, not a write.
+      const [known] = await prepared(db, 'user_by_subject', (d) =>
+        d
+          .select({ id: users.id, subject: users.subject, email: users.email, name: users.name, role: users.role })
+          .from(users)
+          .where(eq(users.subject, sql.placeholder('subject')))
+          .limit(1)
+          .prepare('user_by_subject'),
+      ).execute({ subject: claims.sub });
+      if (known && known.email === claims.email && known.name === claims.name) {
+        remember(key, known as User);
+        return known as User;
+      }
       const [row] = await db
         .insert(users)
         .values({ subject: claims.sub, email: claims.email, name: claims.name })
@@ -37,8 +62,7 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
         })
         .returning({ id: users.id, subject: users.subject, email: users.email, name: users.name });
       const user = row as User;
-      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
-      cache.set(key, user);
+      remember(key, user);
       return user;
     },
   };

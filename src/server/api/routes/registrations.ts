@@ -50,6 +50,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
         registrationType: c.req.query('registration_type'),
         body,
         resolveWorks: async (ids) => resolveSelectedWorks(deps.content, await contentUser(c), ids),
+        event,
         ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),

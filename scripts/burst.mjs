@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+/**
+ * Registration burst (`npm run bench:burst`, DESIGN §4, decision 024): N badge holders register
+ * at once for an event of S seats, spread over the instances. Prints accepted / full / seats
+ * taken / p50 / p99 / orders per minute and the machine time per request (CPU of the instances
+ * and, on PostgreSQL, of the database backends serving them), and checks that exactly S were
+ * accepted, the seats taken match the live orders, and no user holds two.
+ *
+ *   --db postgres   two instances on a throwaway database of the machine's PostgreSQL (default)
+ *   --db pglite     one instance on the embedded PGlite
+ *   --users N (1000)  --seats S (100)  --instances K (2 on PostgreSQL; PGlite is always 1)
+ *   --no-build      use the existing dist/
+ *   --cpu-prof      write a CPU profile per instance to bench-results/ (node --cpu-prof)
+ *   --json FILE     also write the figures as JSON
+ * Ports: 4435–4437 (instances), 4438 (S3). Exit code 1 when a check fails.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  backendPids,
+  build,
+  cpuSeconds,
+  DEFAULT_ADMIN_URL,
+  fireRegistrations,
+  ROOT,
+  startCluster,
+  startInstance,
+  summarize,
+  tempDir,
+  tsx,
+  waitReady,
+} from './cluster-lib.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    users: { type: 'string', default: '1000' },
+    seats: { type: 'string', default: '100' },
+    instances: { type: 'string', default: '2' },
+    'no-build': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const USERS = Number(flags.users);
+const SEATS = Number(flags.seats);
+const PG = flags.db === 'postgres';
+const INSTANCES = PG ? Number(flags.instances) : 1;
+const PORTS = [4435, 4436, 4437].slice(0, INSTANCES);
+const nodeArgs = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench-results', 'profiles')}`] : [];
+
+const cleanups = [];
+const teardown = async () => {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((e) => console.error(`teardown: ${e.message}`));
+};
+process.once('SIGINT', () => void teardown().then(() => process.exit(130)));
+
+async function main() {
+  if (!flags['no-build']) {
+    console.log('▸ building (npx astro build)');
+    await build();
+  }
+  const work = tempDir('portal-burst-');
+  cleanups.push(async () => work.remove());
+  const fixtures = join(work.path, 'fixtures.json');
+  const setup = (env) =>
+    tsx('load-fixtures.ts', ['burst', '--users', String(USERS), '--seats', String(SEATS), '--out', fixtures], env);
+
+  let instances;
+  let env;
+  let databaseName;
+  console.log(
+    `▸ ${PG ? `${INSTANCES} instances on PostgreSQL` : 'one instance on PGlite'}: ${USERS} badge holders, ${SEATS} seats`,
+  );
+  if (PG) {
+    const cluster = await startCluster({ ports: PORTS, s3Port: 4438, prepare: setup, nodeArgs });
+    cleanups.push(cluster.teardown);
+    ({ instances, env } = cluster);
+    databaseName = cluster.database.name;
+  } else {
+    env = { DATA_DIR: join(work.path, 'data'), DATABASE_URL: '', IDENTITY_URL: '', SITE_URL: '' };
+    await setup(env);
+    const instance = startInstance({ port: PORTS[0], env, nodeArgs });
+    cleanups.push(() => instance.stop());
+    await waitReady(instance);
+    instances = [instance];
+  }
+  const { slug, tokens } = JSON.parse((await import('node:fs')).readFileSync(fixtures, 'utf8'));
+
+  // Warm every instance (JIT, pool, key set) the way a live site is warm when registration opens.
+  await Promise.all(instances.map((i) => fetch(`${i.url}/api/v1/events/${slug}`).then((r) => r.text())));
+  const pids = async () => [
+    ...instances.map((i) => i.child.pid),
+    ...(PG ? await backendPids(DEFAULT_ADMIN_URL, databaseName) : []),
+  ];
+  const before = await pids();
+  const instancePids = instances.map((i) => i.child.pid);
+  const cpu0 = await cpuSeconds(before);
+  const app0 = await cpuSeconds(instancePids);
+  console.log(`▸ ${USERS} registrations at once`);
+  const burst = await fireRegistrations({ urls: instances.map((i) => i.url), tokens, slug });
+  const after = [...new Set([...before, ...(await pids())])];
+  const cpu = (await cpuSeconds(after)) - cpu0;
+  const appCpu = (await cpuSeconds(instancePids)) - app0;
+
+  await Promise.all(instances.map((i) => i.stop()));
+  const check = JSON.parse(await tsx('load-fixtures.ts', ['check', '--slug', slug], env));
+  const figures = {
+    database: PG ? `PostgreSQL, ${INSTANCES} instances` : 'PGlite, 1 instance',
+    ...summarize(burst),
+    seatsTaken: check.seatsTaken,
+    liveOrders: check.liveOrders,
+    usersWithSeveralLiveOrders: check.usersWithSeveralLiveOrders,
+    cpuMsPerRequest: Number(((cpu * 1000) / USERS).toFixed(2)),
+    'of which instances': Number(((appCpu * 1000) / USERS).toFixed(2)),
+    serverErrors: instances.flatMap((i) => i.log.filter((l) => /"level":"error"/.test(l))).length,
+  };
+  console.log('\nRegistration burst');
+  console.table([Object.fromEntries(Object.entries(figures).filter(([k]) => k !== 'otherKinds'))]);
+  if (figures.other) console.log('other answers:', figures.otherKinds);
+  const expected = Math.min(USERS, SEATS);
+  const checks = [
+    ['exactly min(users, seats) accepted', figures.accepted === expected, `${figures.accepted} of ${expected}`],
+    ['the rest refused as full', figures.full === USERS - expected, `${figures.full}`],
+    [
+      'seats taken = live orders = accepted',
+      check.seatsTaken === check.liveOrders && check.liveOrders === figures.accepted,
+      `${check.seatsTaken} / ${check.liveOrders}`,
+    ],
+    ['no user with two live orders', check.usersWithSeveralLiveOrders === 0, String(check.usersWithSeveralLiveOrders)],
+    ['no other answer (5xx, timeouts)', figures.other === 0, JSON.stringify(figures.otherKinds)],
+  ].map(([check, ok, actual]) => ({ check, result: ok ? 'PASS' : 'FAIL', actual }));
+  console.table(checks);
+  if (flags.json) {
+    mkdirSync(join(flags.json, '..'), { recursive: true });
+    writeFileSync(flags.json, JSON.stringify({ date: new Date().toISOString(), figures, checks }, null, 2));
+  }
+  const failed = checks.filter((c) => c.result !== 'PASS').length;
+  console.log(`burst: ${checks.length - failed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`burst: ${error.stack ?? error}`);
+} finally {
+  await teardown();
+}
+process.exit(code);
