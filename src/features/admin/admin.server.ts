@@ -39,6 +39,10 @@ export async function adminGate(astro: Pick<AstroGlobal, 'locals'>): Promise<Adm
   }
 }
 
+/** The page status of a gate that does not let the page show its content: 403, or the check's 5xx. */
+export const gateStatus = (gate: AdminGate): number | undefined =>
+  gate.kind === 'forbidden' ? 403 : gate.kind === 'error' ? gate.status : undefined;
+
 /** An order as the back office's list shows it (GET /api/v1/admin/orders, camelCase). */
 export type AdminOrderRow = {
   orderId: string;
