@@ -1,4 +1,13 @@
-import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  lazy,
+  type ComponentProps,
+  type ComponentType,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type SyntheticEvent,
+} from 'react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
@@ -34,8 +43,6 @@ import { emptyStory, hasStoryInput, parseStory, toStoryForm, type StoryValues } 
 
 /* The works picker and the story form load when their step opens (decision 006: the first steps stay light). */
 const WorksPicker = lazy(() => import('../works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
-const loadStoryFields = () => import('./StoryFields');
-const StoryFields = lazy(() => loadStoryFields().then((m) => ({ default: m.StoryFields })));
 
 const WORKS = 0;
 const FORM = 1;
@@ -81,6 +88,15 @@ const hasInput = (d: Draft) =>
 /** GET /api/v1/pitching/usage: the applicant's works in live pitching registrations. */
 type Usage = { worksUsed: number; worksLimit: number; usedContentIds: string[] };
 
+/**
+ * The story form of a Story to Screen entry, loaded when its step opens: only the story wizard's
+ * island (StoryWizard) refers to it, so a Project to Screen page never loads it (decision 006).
+ */
+export type StoryPart = {
+  Fields: ComponentType<ComponentProps<typeof import('./StoryFields').StoryFields>>;
+  preload: () => Promise<unknown>;
+};
+
 export type PitchingWizardProps = {
   locale: string;
   /** Locale prefix for links, e.g. `/zh-tw`. */
@@ -106,7 +122,8 @@ export type PitchingWizardProps = {
  * Screen: one work, then the story form and the invoice block. The server enforces every rule;
  * this shows them before the submit, and names the work of an error code 1 (spec §8).
  */
-export default function PitchingWizard(props: PitchingWizardProps) {
+export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart }) {
+  const StoryFields = props.story?.Fields;
   const t = createT(props.messages);
   const locale = toLocale(props.locale) ?? 'en';
   const story = props.event.type === 'pitching_story';
@@ -222,7 +239,7 @@ export default function PitchingWizard(props: PitchingWizardProps) {
   }, [draft.selected, draft.agreePolicy, draft.agreeTerms]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function nextFromWorks() {
-    if (story) void loadStoryFields(); // the form step's fields, while the user reads on
+    void props.story?.preload(); // the form step's fields, while the user reads on
     const problem = worksProblem(draft);
     setWorksError(problem);
     if (problem) {
@@ -467,7 +484,7 @@ export default function PitchingWizard(props: PitchingWizardProps) {
           </section>
           {story && (
             <ClientSuspense fallback={<p className="text-sm">{t('pitching.wizard.loadingForm')}</p>}>
-              <StoryFields t={t} values={draft.story} onChange={updateStory} errors={errors} />
+              {StoryFields && <StoryFields t={t} values={draft.story} onChange={updateStory} errors={errors} />}
             </ClientSuspense>
           )}
           <InvoiceFields
