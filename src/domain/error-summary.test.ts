@@ -60,4 +60,11 @@ describe('errorSummary', () => {
     expect(safe.stack).toContain(stackFrames(original)!.split('\n')[0]!);
     expect(errorSummary(safe)).toMatchObject({ errorClass: 'DrizzleQueryError', code: '23505', table: 'orders' });
   });
+
+  it('keeps the message of an error marked expose (a setup problem), and only that', () => {
+    const setup = Object.assign(new Error('No migrations at /srv/drizzle: set MIGRATIONS_DIR'), { expose: true });
+    expect(errorSummary(setup).message).toBe('No migrations at /srv/drizzle: set MIGRATIONS_DIR');
+    expect(withheldError(setup).message).toBe('No migrations at /srv/drizzle: set MIGRATIONS_DIR');
+    expect(errorSummary(failedQuery()).message).toBeUndefined();
+  });
 });

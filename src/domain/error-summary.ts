@@ -17,7 +17,13 @@ export type ErrorSummary = {
   column?: string;
   /** The stack frames (`at …` lines) of the error, without its message line. */
   stack?: string;
+  /** The message of an error its thrower marked `expose: true` (it holds no data: a setup problem). */
+  message?: string;
 };
+
+/** Whether an error's message was written to be read (`expose: true`): it names no values. */
+const exposed = (error: unknown): error is Error =>
+  error instanceof Error && (error as Error & { expose?: unknown }).expose === true;
 
 const CODE = /^[A-Za-z0-9_]{1,40}$/;
 const IDENTIFIER = /^[A-Za-z0-9_.$]{1,128}$/;
@@ -65,6 +71,7 @@ export function errorSummary(error: unknown): ErrorSummary {
   }
   const stack = stackFrames(error);
   if (stack) summary.stack = stack;
+  if (exposed(error)) summary.message = error.message;
   return summary;
 }
 
@@ -78,7 +85,7 @@ export function withheldError(error: unknown): Error {
   const codes = [summary.code && `code ${summary.code}`, summary.constraint && `constraint ${summary.constraint}`]
     .filter(Boolean)
     .join(', ');
-  const safe = new Error(`message withheld from the log${codes ? ` (${codes})` : ''}`);
+  const safe = new Error(summary.message ?? `message withheld from the log${codes ? ` (${codes})` : ''}`);
   safe.name = summary.errorClass;
   // The codes travel along (the 500 page logs them through errorSummary).
   for (const key of ['code', 'constraint', 'table', 'column'] as const)

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -166,6 +166,13 @@ type MigrateConfig = { migrationsFolder: string; migrationsSchema: string; migra
 /** Runs drizzle's migrator on `db` and reports which migrations it applied. */
 async function runMigrations(db: Db, migrate: (config: MigrateConfig) => Promise<void>): Promise<MigrationReport> {
   const folder = migrationsFolder();
+  if (!existsSync(join(folder, 'meta', '_journal.json'))) {
+    // A setup problem, not data: its message is safe for the log (error-summary `expose`).
+    throw Object.assign(
+      new Error(`No migrations at ${folder}: run from the project directory or set MIGRATIONS_DIR`),
+      { expose: true },
+    );
+  }
   const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const name = `${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`;
