@@ -5,7 +5,8 @@ import { hostAllowed } from '@domain/site-host';
 import { translator } from '@i18n/i18n';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '@i18n/locales';
 import { TOKEN_KEY, tokenPayload } from '@lib/auth';
-import { refreshSession } from '@lib/embedded-api.server';
+import { refreshSession, serverApi } from '@lib/embedded-api.server';
+import { cacheablePage, cachedPage, pageSlot, storePage } from '@lib/page-cache.server';
 import { portalConfig } from '@lib/portal-config.server';
 import { NON_PAGE_PREFIXES } from '@lib/routes';
 import { withheldError } from '@domain/error-summary';
@@ -199,13 +200,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.t = translator(locale);
   context.locals.token = await credential(cookies, url, locale, isPage);
-  let response: Response;
-  try {
-    response = await next();
-  } catch (error) {
-    // Astro logs a page's error with its message and hands it to the 500 page: a message can
-    // embed personal data (a failed query's parameters), so both get a stand-in without it.
-    throw withheldError(error);
+  // The order list is reused while nothing it shows has changed (decision 032, lib/page-cache).
+  const slot =
+    isPage && context.locals.token && cacheablePage(request.method, url)
+      ? await pageSlot(await serverApi(context.locals), url, locale)
+      : null;
+  let response: Response | null = slot && cachedPage(slot, request.headers.get('accept-encoding'));
+  if (!response) {
+    try {
+      response = await next();
+    } catch (error) {
+      // Astro logs a page's error with its message and hands it to the 500 page: a message can
+      // embed personal data (a failed query's parameters), so both get a stand-in without it.
+      throw withheldError(error);
+    }
+    if (slot) response = await storePage(slot, response);
   }
   // Caching of pages: those seen signed in carry personal data and are never stored, whatever
   // the page set. Public pages (home, event info) opt in themselves, only when the visitor is

@@ -58,6 +58,7 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/v1/user/signin': 'public',
   'GET /api/v1/user/callback': 'public',
   'GET /api/v1/user/me': 'self',
+  'GET /api/v1/user/page-version': 'self',
   'POST /api/v1/user/session/refresh': 'self',
   'DELETE /api/v1/user/session': 'self',
   'GET /api/v1/events': 'public',

@@ -62,6 +62,10 @@ test.describe('back office: orders', () => {
     const order = await registerOnline(registrant, company);
     expect(order.status).toBe(201);
 
+    // The registrant's order list, rendered (and kept by the page cache) before the organiser acts.
+    await registrant.goto('/zh-tw/account/orders');
+    await expect(registrant.getByRole('article').filter({ hasText: order.orderNo })).toContainText('待審核');
+
     const organiser = await (await browser.newContext({ baseURL })).newPage();
     await signIn(organiser, 'organiser@example.com', 'zh-tw');
     await organiser.goto('/zh-tw/admin/orders');
@@ -94,6 +98,10 @@ test.describe('back office: orders', () => {
     await expect(history.getByText('審核未通過')).toBeVisible();
     await expect(history.getByText('主辦單位 (organiser@example.com)')).toBeVisible();
     await expect(organiser.getByText('此訂單目前的狀態沒有可執行的操作。')).toBeVisible();
+
+    // The order list shows the change at once: the cached page's version changed with the order.
+    await registrant.goto('/zh-tw/account/orders');
+    await expect(registrant.getByRole('article').filter({ hasText: order.orderNo })).toContainText('線上展位已額滿。');
 
     await registrant.goto(`/zh-tw/events/market-online/registrations/${order.orderId}/pending`);
     await expect(registrant.getByRole('heading', { name: '您的報名未通過審核' })).toBeVisible();

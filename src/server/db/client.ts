@@ -168,10 +168,9 @@ async function runMigrations(db: Db, migrate: (config: MigrateConfig) => Promise
   const folder = migrationsFolder();
   if (!existsSync(join(folder, 'meta', '_journal.json'))) {
     // A setup problem, not data: its message is safe for the log (error-summary `expose`).
-    throw Object.assign(
-      new Error(`No migrations at ${folder}: run from the project directory or set MIGRATIONS_DIR`),
-      { expose: true },
-    );
+    throw Object.assign(new Error(`No migrations at ${folder}: run from the project directory or set MIGRATIONS_DIR`), {
+      expose: true,
+    });
   }
   const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -61,6 +61,12 @@ export const users = pgTable(
      * ORGANISER_EMAILS). Kept until no running instance reads it (migrations widen, then narrow).
      */
     role: text('role').notNull().default('registrant'),
+    /**
+     * Bumped by triggers whenever something the user's pages show changes (their orders, payments,
+     * receipts, registrations, works; their name or e-mail): the key of the rendered-page cache
+     * (decision 032). Never written by application code.
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
   },

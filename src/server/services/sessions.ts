@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import type { User } from './users';
+import { PAGE_VERSION, type User } from './users';
 
 /*
  * The portal's own sessions after an OpenID Connect sign-in (decision 019). The credential is a
@@ -32,7 +32,14 @@ export type SessionRecord = {
 };
 
 /** A verified session credential: its row, its user, and when the credential was issued/ends (s). */
-export type VerifiedSession = { session: SessionRecord; user: User; iat: number; exp: number };
+export type VerifiedSession = {
+  session: SessionRecord;
+  user: User;
+  iat: number;
+  exp: number;
+  /** The version of what the user's pages show (decision 032), read with the session at no extra query. */
+  pageVersion: string;
+};
 
 /** A credential as issued: the token and when it (and the cookie) ends. */
 export type IssuedSession = { token: string; expiresAt: Date; session: SessionRecord };
@@ -146,6 +153,7 @@ export function createSessionStore(options: SessionStoreOptions) {
           subject: users.subject,
           email: users.email,
           name: users.name,
+          pageVersion: PAGE_VERSION,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -162,6 +170,7 @@ export function createSessionStore(options: SessionStoreOptions) {
         },
         iat: claims.iat,
         exp: claims.exp,
+        pageVersion: row.pageVersion,
       };
     },
 

@@ -68,3 +68,17 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
   };
 }
 export type UserDirectory = ReturnType<typeof createUserDirectory>;
+
+/**
+ * The version of everything a user's pages show (decision 032), as a column of a query on
+ * `users`: the user's `data_version`, which triggers bump on every change to their orders and what
+ * hangs on them, and the events' newest `updated_at` (bumped when a shown field of an event
+ * changes), microseconds kept, so two changes within a millisecond are two versions.
+ */
+export const PAGE_VERSION = sql<string>`${users.dataVersion}::text || '@' || coalesce((select max(e.updated_at)::text from events e), '')`;
+
+/** The page version of a user (see PAGE_VERSION); undefined for an unknown user. */
+export async function pageVersion(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ version: PAGE_VERSION }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.version;
+}

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { LOCALE_COOKIE, localePath, toLocale, type Locale } from '@i18n/locales';
 import { OidcSignInError } from '../../identity/oidc-client';
-import type { UserDirectory } from '../../services/users';
+import { pageVersion, type UserDirectory } from '../../services/users';
 import { sameOrigin, sessionCookies, TOKEN_COOKIE } from '../authenticate';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';
@@ -134,6 +134,17 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
   app.get('/user/me', auth, (c) => {
     const { id, email, name } = c.get('user');
     return send(c, { data: { id, email, name } });
+  });
+
+  // What the signed-in user's pages show, as one version: their data's (bumped by triggers on
+  // every change to their orders, payments, receipts, registrations and works, and to their name
+  // or e-mail) and the events' (their names, times, places). The pages' cache key (decision 032).
+  app.get('/user/page-version', auth, async (c) => {
+    const userId = c.get('user').id;
+    // A portal session read it already; the agency's token needs the one query.
+    const version = c.get('credential').session?.pageVersion ?? (await pageVersion(deps.db, userId));
+    if (version === undefined) throw unauthorized();
+    return send(c, { data: { userId, version } });
   });
 
   /**
