@@ -9,7 +9,7 @@ import {
   splitExhibitorForm,
   type ParticipationType,
 } from '@domain/market';
-import { ISSUED_STATUSES } from '@domain/order-lifecycle';
+import { ISSUED_STATUSES, LIVE_STATUSES } from '@domain/order-lifecycle';
 import { countryByIso } from '@domain/reference/countries';
 import { registrationFormEditable } from '@domain/orders';
 import { receiptValues, type ReceiptDetails as ReceiptStruct } from '@domain/payments';
@@ -27,7 +27,7 @@ import {
 import { isUuid } from '@domain/validation';
 import { prepared } from '../db/prepared';
 import type { Db, Tx } from '../db/client';
-import { badges, events, files, orders, receipts, registrations } from '../db/schema';
+import { events, files, orders, receipts, registrations } from '../db/schema';
 import { checkEntry, pitchingRefusal, takeQuota } from './pitching';
 import { isUniqueViolation } from './db-errors';
 import {
@@ -53,20 +53,41 @@ type Created = {
   existing: boolean;
 };
 
-/** Whether the user holds an issued badge (paid or free; a transfer still being checked does not count). */
-async function hasIssuedBadge(db: Db, userId: string) {
-  const statement = prepared(db, 'has_issued_badge', (d) =>
+/**
+ * What a registration needs to know before it is placed, in one statement (the hot path of a
+ * registration burst, decision 024): the event (by slug), whether the user holds an issued badge
+ * (paid or free; a transfer still being checked does not count), the id of their live order for
+ * the event if any, and whether the event is full with no unpaid order past its deadline holding
+ * one of its seats. Undefined when there is no such event.
+ */
+export async function registrationContext(db: Db, input: { slug: string; userId: string; now: Date }) {
+  const statement = prepared(db, 'registration_context', (d) =>
     d
-      .select({ id: badges.id })
-      .from(badges)
-      .innerJoin(orders, eq(orders.id, badges.orderId))
-      .where(and(eq(badges.userId, sql.placeholder('userId')), inArray(orders.paymentStatus, ISSUED_STATUSES)))
+      .select({
+        event: events,
+        badged: sql<boolean>`exists (select 1 from badges b join orders o on o.id = b.order_id
+          where b.user_id = ${sql.placeholder('userId')} and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
+        liveId: sql<string | null>`(select o.id from orders o where o.user_id = ${sql.placeholder('userId')}
+          and o.event_id = events.id and o.payment_status in (${sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '))}) limit 1)`,
+        // Written out: inside a one-table select drizzle leaves column names unqualified.
+        fullNow: sql<boolean>`(events.capacity is not null and events.seats_taken >= events.capacity
+          and not exists (select 1 from orders o where o.event_id = events.id and o.payment_status = 'pending'
+            and o.holds_seat and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz))`,
+      })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
       .limit(1)
-      .prepare('has_issued_badge'),
+      .prepare('registration_context'),
   );
-  const [badge] = await statement.execute({ userId });
-  return badge !== undefined;
+  const [row] = await statement.execute({ ...input, now: input.now.toISOString() });
+  return (
+    row && {
+      event: row.event,
+      checks: { badged: row.badged === true, liveId: row.liveId ?? null, fullNow: row.fullNow === true },
+    }
+  );
 }
+export type RegistrationContextRow = NonNullable<Awaited<ReturnType<typeof registrationContext>>>;
 
 /** A work as the order keeps it: a snapshot of the content site's work when the order was placed. */
 export type WorkSnapshot = { id: number; titleEn: string; titleZh: string; genre: string; categoryId: number };
@@ -195,16 +216,17 @@ export async function registerForEvent(
     registrationType?: string | undefined;
     body?: unknown;
     resolveWorks?: ResolveWorks | undefined;
-    /** The event row when the caller has just read it (the route does, for the body's struct). */
-    event?: typeof events.$inferSelect | undefined;
+    /** The event and the checks when the caller has just read them (the route does, for the body's struct). */
+    context?: RegistrationContextRow | undefined;
   } & PlacedFrom,
   ctx: RegistrationContext,
 ): Promise<Created> {
-  const event =
-    input.event?.slug === input.eventSlug
-      ? input.event
-      : (await db.select().from(events).where(eq(events.slug, input.eventSlug)).limit(1))[0];
-  if (!event) throw notFoundError('Event');
+  const context =
+    input.context?.event.slug === input.eventSlug
+      ? input.context
+      : await registrationContext(db, { slug: input.eventSlug, userId: input.userId, now: ctx.now });
+  if (!context) throw notFoundError('Event');
+  const { event, checks } = context;
   const kind = kindOf(event.type);
   // Badges have their own calls; pitching is not open yet.
   if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
@@ -221,12 +243,10 @@ export async function registerForEvent(
   const window = registrationWindowState(event, ctx.now);
   if (window === 'not_open') throw new DomainError('registration_not_open');
   if (window === 'closed') throw new DomainError('registration_closed');
-  // The badge and the user's live order are read together (two statements, one wait).
-  const [badged, live] = await Promise.all([
-    kind.requiresBadge ? hasIssuedBadge(db, input.userId) : true,
-    kind.quantity === 'per_work' ? undefined : liveOrderOf(db, input.userId, event.id),
-  ]);
-  if (!badged) throw new DomainError('demonstration_invalid');
+  if (kind.requiresBadge && !checks.badged) throw new DomainError('demonstration_invalid');
+  // Pitching takes several entries per user and event: no live order to answer instead.
+  const live =
+    kind.quantity !== 'per_work' && checks.liveId ? await liveOrderOf(db, input.userId, event.id) : undefined;
 
   const view = (o: OrderRow, existing: boolean): Created => ({
     orderId: o.id,
@@ -245,6 +265,9 @@ export async function registerForEvent(
   }
   // Pitching takes several entries per user and event (its limits are per work).
   if (existing && !isPitchingRegistrationType(existing.registrationType)) return view(existing, true);
+  // Full, and no lapsed order holds a seat: refused before anything else is read or written (most
+  // of a registration burst). A seat is still only ever taken by placeOrder's conditional UPDATE.
+  if (kind.holdsSeat && checks.fullNow && !existing) throw new DomainError('event_capacity_full');
   let parts: OrderParts = { registrationType: type.type, form: { agreeTerms: true }, contact: null, contents: [] };
   if (kind.form === 'exhibitor') {
     if (!input.resolveWorks) throw new Error('registerForEvent: a Market registration needs resolveWorks');

@@ -1,9 +1,9 @@
-import { findEventBySlug } from '../../services/events';
 import { resolveSelectedWorks } from '../../content/works';
 import { contentUser } from './contents';
 import {
   findRegistration,
   formStructFor,
+  registrationContext,
   registerForEvent,
   registrationKindOf,
   updateRegistrationForm,
@@ -28,8 +28,10 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
   app.post('/orders', auth, ctx.limits.orders, async (c) => {
     const eventSlug = c.req.query('event');
     if (!eventSlug) throw badRequest('validation_failed', 'event: the event query parameter is required');
-    const event = await findEventBySlug(deps.db, eventSlug);
-    if (!event) throw notFound('Event');
+    // The event, with what the registration checks of it and the user, in one statement.
+    const context = await registrationContext(deps.db, { slug: eventSlug, userId: c.get('user').id, now: ctx.now() });
+    if (!context) throw notFound('Event');
+    const { event } = context;
     // The body's struct is the event kind's (the Market's exhibitor form, or the terms checkbox).
     const kind = kindOf(event.type);
     const body =
@@ -50,7 +52,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
         registrationType: c.req.query('registration_type'),
         body,
         resolveWorks: async (ids) => resolveSelectedWorks(deps.content, await contentUser(c), ids),
-        event,
+        context,
         ...placedFrom(c, ctx.originOf(c)),
       },
       ctx.orderCtx(),
