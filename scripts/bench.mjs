@@ -46,6 +46,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { V8_FLAGS } from '../server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -194,7 +195,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `node server.mjs`; keeps the last lines of its output for error reports. */
 function startServer(env) {
   const log = [];
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const child = spawn(process.execPath, [...V8_FLAGS, 'server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { V8_FLAGS } from '../server.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
@@ -109,7 +110,7 @@ export async function startS3({ port, dir, bucket = 'portal-uploads' }) {
  */
 export function startInstance({ port, env, name = `:${port}`, nodeArgs = [], echo = false }) {
   const log = [];
-  const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
+  const child = spawn(process.execPath, [...V8_FLAGS, ...nodeArgs, 'server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, HOST, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The production entry's socket guard (`npm start`), without starting the built app.
-import { createPortalServer } from '../../server.mjs';
+import compression from 'compression';
+import { readFileSync } from 'node:fs';
+import { compressor, createPortalServer, V8_FLAGS } from '../../server.mjs';
+import { withContentLength } from '@server/api/content-length';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from './helpers';
 
 /**
@@ -113,5 +116,65 @@ describe('the node:http guard of server.mjs', () => {
     });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+  });
+});
+
+describe('compression of API answers (server.mjs with the catch-all API route)', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = await createTestApp(database);
+    const compress = compressor(compression);
+    const astroLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const request = createRequestFromNodeRequest(req, { bodySizeLimit: 1024 ** 3 });
+      await writeResponse(await withContentLength(await app.app.fetch(request)), res);
+    };
+    server = createPortalServer((req: http.IncomingMessage, res: http.ServerResponse) =>
+      compress(req as never, res as never, () => void astroLike(req, res)),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await database.close();
+  });
+
+  const get = (path: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((done, fail) => {
+      http
+        .get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+          let bytes = 0;
+          res.on('data', (d: Buffer) => (bytes += d.length));
+          res.on('end', () => done({ status: res.statusCode!, headers: res.headers, bytes }));
+        })
+        .on('error', fail);
+    });
+
+  it('sends a small JSON answer as it is, with its length (no compression of 60 bytes)', async () => {
+    const res = await get('/api/v1/events/no-such-event');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.bytes);
+    expect(res.bytes).toBeLessThan(512);
+  });
+
+  it('still compresses a JSON answer over the threshold', async () => {
+    const res = await get('/api/v1/reference/countries');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the V8 flags of a production instance (decision 033)', () => {
+  it('are the ones npm start and npm run start:built give node', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    for (const name of ['start', 'start:built']) {
+      expect(scripts[name]).toContain(`node ${V8_FLAGS.join(' ')} server.mjs`);
+    }
   });
 });

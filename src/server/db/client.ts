@@ -55,6 +55,20 @@ const MIGRATIONS_TABLE = '__drizzle_migrations';
  */
 export const MIGRATION_LOCK_KEY = '7986711254277625760';
 
+type ConnectionScope = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+const connectionScopes = new WeakMap<Db, ConnectionScope>();
+
+/**
+ * Runs `fn` on one connection of the pool, held from its first statement to its last: a read
+ * and the transaction that follows it see the database at nearly the same moment, however long
+ * the pool's queue (a registration burst queues every request's statements behind each other's).
+ * PGlite has one connection: `fn` gets the database itself.
+ */
+export function onOneConnection<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  const scope = connectionScopes.get(db);
+  return scope ? scope(fn) : fn(db);
+}
+
 /**
  * Opens the database and, unless `migrate: false`, applies pending migrations: on a PostgreSQL
  * server under the advisory lock MIGRATION_LOCK_KEY, on PGlite under its data directory's lock.
@@ -79,8 +93,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', lost));
     try {
       const migrations = migrate ? await migratePostgres(pool) : undefined;
-      const db = drizzle(pool, { schema });
-      return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), migrations };
+      const db = drizzle(pool, { schema }) as unknown as Db;
+      // Per pooled connection, a drizzle instance over it alone (kept with the connection).
+      const onConnection = new WeakMap<object, Db>();
+      connectionScopes.set(db, async (fn) => {
+        const client = await pool.connect();
+        try {
+          let own = onConnection.get(client);
+          if (!own) onConnection.set(client, (own = drizzle(client, { schema }) as unknown as Db));
+          return await fn(own);
+        } finally {
+          // A connection the server cut is not queryable any more: the pool discards it.
+          client.release();
+        }
+      });
+      return { db, kind: 'postgres', close: () => pool.end(), migrations };
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;

@@ -22,7 +22,7 @@ import {
 import { isCharged, priceOrder } from '@domain/pricing';
 import { kindOf, needsApproval, type RegistrationType } from '@domain/registration-kinds';
 import type { Locale } from '@i18n/locales';
-import type { Db, Tx } from '../db/client';
+import { onOneConnection, type Db, type Tx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
 import { dropUnissuedBadge, ensureBadge } from './badge-issue';
@@ -316,16 +316,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     registerEndAt: event.registerEndAt,
     paymentDays: ctx.paymentDays,
   });
-  // An event that looked full when the request read it is read again, with whether lapsed
-  // orders still hold seats, in one statement: full and none lapsed is refused without opening a
-  // transaction (most of a registration burst is refused). A seat freed after that read is as if
-  // this request had come a moment earlier; a seat is only ever taken by the conditional UPDATE
-  // below (DESIGN D12).
-  if (kind.holdsSeat && event.capacity !== null && event.seatsTaken >= event.capacity) {
-    if (await fullWithoutLapsedSeats(db, event.id, ctx.now)) throw new DomainError('event_capacity_full');
-  }
-  const attempt = () =>
-    db.transaction(async (tx) => {
+  const placeIn = (conn: Db) =>
+    conn.transaction(async (tx) => {
       if (kind.holdsSeat && !(await takeSeat(tx, event.id))) throw new DomainError('event_capacity_full');
       const [order] = await tx
         .insert(orders)
@@ -387,6 +379,24 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       });
       return order!;
     });
+  // A seat-limited event is read again, with whether lapsed orders still hold seats, in one
+  // statement on the connection the order's transaction then runs on, right before it: full and
+  // none lapsed is refused there without opening a transaction. In a burst the request read the
+  // event while every other request was reading it too, before the first seats were taken; the
+  // pool's queue then puts this read after the transactions ahead of it, so most of a burst is
+  // refused in one statement instead of four (begin, seat, rollback, lapsed). A seat freed after
+  // the read is as if this request had come a moment earlier; a seat is only ever taken by the
+  // conditional UPDATE in the transaction (DESIGN D12).
+  const seatLimited = kind.holdsSeat && event.capacity !== null;
+  let fullNow = false;
+  const attempt = () =>
+    onOneConnection(db, async (conn) => {
+      if (seatLimited && (await fullWithoutLapsedSeats(conn, event.id, ctx.now))) {
+        fullNow = true;
+        throw new DomainError('event_capacity_full');
+      }
+      return placeIn(conn);
+    });
   try {
     return await attempt();
   } catch (error) {
@@ -395,6 +405,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     if (
       error instanceof DomainError &&
       error.code === 'event_capacity_full' &&
+      !fullNow &&
       (await hasLapsedSeats(db, event.id, ctx.now))
     ) {
       await expireOverdueOrders(db, ctx.now);

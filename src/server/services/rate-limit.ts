@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { RateRule } from '../config';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 
 /*
@@ -115,14 +116,28 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
   return {
     kind: 'postgres',
     async hit(key, windowStart, windowMs) {
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart: new Date(windowStart), hits: 1, expiresAt: new Date(windowStart + windowMs) })
-        .onConflictDoUpdate({
-          target: [rateLimits.key, rateLimits.windowStart],
-          set: { hits: sql`${rateLimits.hits} + 1` },
-        })
-        .returning({ hits: rateLimits.hits });
+      // Prepared once per connection: a limited route runs it on every request.
+      const statement = prepared(db, 'rate_limit_hit', (d) =>
+        d
+          .insert(rateLimits)
+          .values({
+            key: sql.placeholder('key'),
+            windowStart: sql.placeholder('windowStart'),
+            hits: 1,
+            expiresAt: sql.placeholder('expiresAt'),
+          })
+          .onConflictDoUpdate({
+            target: [rateLimits.key, rateLimits.windowStart],
+            set: { hits: sql`${rateLimits.hits} + 1` },
+          })
+          .returning({ hits: rateLimits.hits })
+          .prepare('rate_limit_hit'),
+      );
+      const [row] = await statement.execute({
+        key,
+        windowStart: new Date(windowStart),
+        expiresAt: new Date(windowStart + windowMs),
+      });
       return row!.hits;
     },
     async sweep(now) {

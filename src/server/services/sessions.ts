@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { PAGE_VERSION, type User } from './users';
 
@@ -144,21 +145,32 @@ export function createSessionStore(options: SessionStoreOptions) {
       )
         return null;
       const at = now();
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          expiresAt: sessions.expiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          userId: users.id,
-          subject: users.subject,
-          email: users.email,
-          name: users.name,
-          pageVersion: PAGE_VERSION,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
-        .limit(1);
+      // Every signed-in request runs this: prepared once per connection (no query building, no re-planning).
+      const statement = prepared(db, 'session_verify', (d) =>
+        d
+          .select({
+            id: sessions.id,
+            expiresAt: sessions.expiresAt,
+            absoluteExpiresAt: sessions.absoluteExpiresAt,
+            userId: users.id,
+            subject: users.subject,
+            email: users.email,
+            name: users.name,
+            pageVersion: PAGE_VERSION,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(sessions.id, sql.placeholder('sid')),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, sql.placeholder('at')),
+            ),
+          )
+          .limit(1)
+          .prepare('session_verify'),
+      );
+      const [row] = await statement.execute({ sid, at });
       if (!row) return null;
       return {
         session: { id: row.id, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt },
