@@ -61,6 +61,16 @@ const BUDGET = {
   accessibility: 100,
   ssrToStatic: 0.6,
 };
+/**
+ * Wizard pages over the 100 KB total, recorded in decision 006 with the evidence: what they carry
+ * beyond it is the owner's libraries (Radix Dialog for the spec's alerts, react-dropzone for the
+ * uploads), loaded lazily. Each is reported as OVER, never PASS, and FAILs once it grows past the
+ * ceiling recorded here: what is over may not grow.
+ */
+const JS_TOTAL_EXCEPTIONS = [
+  { path: /^\/(en|zh-tw)\/events\/market-online\/registrations\/new$/, ceilingBytes: 105 * 1024 },
+  { path: /^\/(en|zh-tw)\/events\/pitching-story\/registrations\/new$/, ceilingBytes: 107.5 * 1024 },
+];
 /** Where the static baseline of the load step is written (served by the same server, removed after). */
 const STATIC_BASELINE_PATH = '__bench-static/orders.html';
 const STATIC_BASELINE = join(ROOT, 'dist', 'client', STATIC_BASELINE_PATH);
@@ -931,12 +941,18 @@ async function main() {
     );
     if (PAGES.find((x) => x.path === p.path)?.interactive) {
       // "In total": what the page loads up front and every chunk it may load later.
-      check(
-        'JS total ≤ 100 KB gzip (wizard/pay)',
-        p.path,
-        p.jsTotalGzip <= BUDGET.interactiveJsGzipBytes,
-        `${kb(p.jsGzip)} + lazy = ${kb(p.jsTotalGzip)}`,
-      );
+      const actual = `${kb(p.jsGzip)} + lazy = ${kb(p.jsTotalGzip)}`;
+      const exception = JS_TOTAL_EXCEPTIONS.find((e) => e.path.test(p.path));
+      if (p.jsTotalGzip > BUDGET.interactiveJsGzipBytes && exception && p.jsTotalGzip <= exception.ceilingBytes) {
+        checks.push({
+          budget: 'JS total ≤ 100 KB gzip (wizard/pay)',
+          subject: p.path,
+          result: 'OVER',
+          actual: `${actual} (decision 006: at most ${kb(exception.ceilingBytes)})`,
+        });
+      } else {
+        check('JS total ≤ 100 KB gzip (wizard/pay)', p.path, p.jsTotalGzip <= BUDGET.interactiveJsGzipBytes, actual);
+      }
       // A wizard or payment page without its island would be measured light for the wrong reason.
       check('island rendered', p.path, p.islands > 0, `${p.islands} island(s)`);
     } else {
@@ -1004,7 +1020,9 @@ async function main() {
       continue;
     }
     const row = perPage.get(c.subject) ?? { page: c.subject };
-    row[c.budget.replace(/^status \d+$/, 'status')] = c.result === 'FAIL' ? `FAIL (${c.actual})` : c.result;
+    row[c.budget.replace(/^status \d+$/, 'status')] = ['FAIL', 'OVER'].includes(c.result)
+      ? `${c.result} (${c.actual})`
+      : c.result;
     perPage.set(c.subject, row);
   }
   console.log('\nBudgets (DESIGN §4)');
@@ -1031,6 +1049,7 @@ async function main() {
   }
 
   const failed = checks.filter((c) => c.result === 'FAIL');
+  const over = checks.filter((c) => c.result === 'OVER');
   const results = {
     date: new Date().toISOString(),
     durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -1057,7 +1076,7 @@ async function main() {
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
   console.log(
-    `\n${failed.length ? `FAIL: ${failed.length} of ${checks.length} checks failed` : `PASS: all ${checks.length} checks passed`} — bench-results/latest.json written`,
+    `\n${failed.length ? `FAIL: ${failed.length} of ${checks.length} checks failed` : `PASS: ${checks.length - over.length} of ${checks.length} checks passed`}${over.length ? `, ${over.length} over the budget within a recorded exception (decision 006)` : ''} — bench-results/latest.json written`,
   );
   return failed.length === 0;
 }
