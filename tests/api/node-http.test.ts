@@ -11,32 +11,49 @@ import { withContentLength } from '@server/api/content-length';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from './helpers';
 
 /**
+ * The API behind what @astrojs/node does with each request (serve-app.js, its default 1 GiB
+ * limit), behind server.mjs's guard and, with `compressed`, its compression and the catch-all
+ * route's Content-Length, on a free port for the describe block it is called in.
+ */
+function serve(config: Record<string, string>, options: { compressed?: boolean } = {}) {
+  const served = { port: 0 };
+  let database: TestDatabase;
+  let app: TestApp;
+  let server: http.Server;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = await createTestApp(database, config);
+    const astroLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const request = createRequestFromNodeRequest(req, { bodySizeLimit: 1024 ** 3 });
+      const response = await app.app.fetch(request);
+      await writeResponse(options.compressed ? await withContentLength(response) : response, res);
+    };
+    const compress = compressor(compression);
+    server = createPortalServer((req: http.IncomingMessage, res: http.ServerResponse) =>
+      options.compressed ? compress(req as never, res as never, () => void astroLike(req, res)) : astroLike(req, res),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    served.port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await database.close();
+  });
+  return served;
+}
+
+/**
  * The node:http layer of `npm start` (issue 12): the API behind the same request conversion as
  * Astro's node adapter (createRequestFromNodeRequest / writeResponse), behind server.mjs's guard,
  * over a real socket. A body over the limit sent chunked is answered with the 400 body and the
  * connection ends cleanly (no reset); TRACE and other methods the app cannot take get 405.
  */
 describe('the node:http guard of server.mjs', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-  let server: http.Server;
+  const served = serve({ API_BODY_LIMIT_BYTES: '65536' });
   let port: number;
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await createTestApp(database, { API_BODY_LIMIT_BYTES: '65536' });
-    // What @astrojs/node does with each request (serve-app.js), with its default 1 GiB limit.
-    const astroLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-      const request = createRequestFromNodeRequest(req, { bodySizeLimit: 1024 ** 3 });
-      await writeResponse(await app.app.fetch(request), res);
-    };
-    server = createPortalServer(astroLike);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await database.close();
+  beforeAll(() => {
+    port = served.port;
   });
 
   /** Sends a raw request, then `chunks` chunks of 16 KiB, chunked; resolves when the socket closes or `idleMs` passes. */
@@ -120,28 +137,10 @@ describe('the node:http guard of server.mjs', () => {
 });
 
 describe('compression of API answers (server.mjs with the catch-all API route)', () => {
-  let database: TestDatabase;
-  let app: TestApp;
-  let server: http.Server;
+  const served = serve({}, { compressed: true });
   let port: number;
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await createTestApp(database);
-    const compress = compressor(compression);
-    const astroLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-      const request = createRequestFromNodeRequest(req, { bodySizeLimit: 1024 ** 3 });
-      await writeResponse(await withContentLength(await app.app.fetch(request)), res);
-    };
-    server = createPortalServer((req: http.IncomingMessage, res: http.ServerResponse) =>
-      compress(req as never, res as never, () => void astroLike(req, res)),
-    );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await database.close();
+  beforeAll(() => {
+    port = served.port;
   });
 
   const get = (path: string) =>
