@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { stillAvailable, type Work } from '@domain/works';
+import { browserApi } from './api.client';
 import { clearDraft, readDraft, saveDraft } from './draft.store';
 
 /*
@@ -173,4 +175,42 @@ export function focusFirstError() {
   requestAnimationFrame(() =>
     document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
   );
+}
+
+/**
+ * The works of a wizard that picks them (Market, pitching), and the handler the works picker
+ * calls with the content site's list: a selected work no longer in it (deleted on the content
+ * site) leaves the draft.
+ */
+export function useWorksList<D extends { selected: number[] }>(setDraft: Dispatch<SetStateAction<D>>) {
+  const [works, setWorks] = useState<Work[] | null>(null);
+  const onWorks = useCallback(
+    (list: Work[]) => {
+      setWorks(list);
+      setDraft((d) => {
+        const selected = stillAvailable(d.selected, list);
+        return selected === d.selected ? d : { ...d, selected };
+      });
+    },
+    [setDraft],
+  );
+  return { works, setWorks, onWorks };
+}
+
+/** An order as `POST /api/v1/orders` answers it to a wizard. */
+export type PlacedOrder = { orderId: string; paymentStatus: string; approvalStatus: string | null };
+
+/**
+ * Places a wizard's order (`POST /api/v1/orders?event={slug}`, plus `query`); answers the order
+ * and the path of its summary page, from which the wizard goes on (pay, pending or the summary).
+ */
+export async function postOrder(
+  at: { locale: string; base: string; eventSlug: string },
+  body: Record<string, unknown>,
+  query: Record<string, string> = {},
+): Promise<{ order: PlacedOrder; summary: string }> {
+  const api = browserApi(at.locale, `${at.base}/`);
+  const order = await api.post<PlacedOrder>('/api/v1/orders', body, { event: at.eventSlug, ...query });
+  const summary = `${at.base}/events/${encodeURIComponent(at.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
+  return { order, summary };
 }

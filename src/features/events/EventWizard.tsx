@@ -4,7 +4,7 @@ import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { postOrder } from '@lib/wizard';
 
 export type EventWizardProps = {
   locale: string;
@@ -36,14 +36,12 @@ export default function EventWizard(props: EventWizardProps) {
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     const returnFocus = submitter instanceof HTMLElement ? submitter : null;
     setBusy(true);
-    const api = browserApi(props.locale, `${props.base}/`);
     try {
-      const order = await api.post<{ orderId: string; paymentStatus: string }>(
-        '/api/v1/orders',
+      const { order, summary } = await postOrder(
+        { locale: props.locale, base: props.base, eventSlug: props.event.slug },
         { agreeTerms: true },
-        { event: props.event.slug, registrationType: props.event.registrationType },
+        { registrationType: props.event.registrationType },
       );
-      const summary = `${props.base}/events/${encodeURIComponent(props.event.slug)}/registrations/${order.orderId}`;
       location.assign(order.paymentStatus === 'pending' ? `${summary}/pay` : summary);
     } catch (error) {
       setBusy(false);

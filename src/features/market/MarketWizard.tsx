@@ -5,7 +5,6 @@ import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/useAlert';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import {
@@ -14,10 +13,11 @@ import {
   useKeptDraft,
   useLeaveGuard,
   usePageRestore,
+  postOrder,
   useStepHeading,
+  useWorksList,
 } from '@lib/wizard';
 import { ExhibitorForm, MarketRegistration, participationTypesFor } from '@domain/market';
-import { stillAvailable, type Work } from '@domain/works';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { camelPath, errorMessages } from '@lib/form-values';
 import {
@@ -119,7 +119,6 @@ export default function MarketWizard(props: MarketWizardProps) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [worksError, setWorksError] = useState<string | undefined>();
-  const [works, setWorks] = useState<Work[] | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
   const heading = useStepHeading(step);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -131,6 +130,7 @@ export default function MarketWizard(props: MarketWizardProps) {
     keep: (d) => hasInput(d) || d.agreeTerms || d.agreeDisclosure,
     done: submitted,
   });
+  const { works, setWorks, onWorks } = useWorksList(setDraft);
   const offered = participationTypesFor(type);
   const identityDone = draft.agreeTerms && draft.agreeDisclosure && draft.identity !== null;
 
@@ -157,16 +157,6 @@ export default function MarketWizard(props: MarketWizardProps) {
   const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));
   const updateForm = useCallback(
     (change: (v: ExhibitorValues) => ExhibitorValues) => setDraft((d) => ({ ...d, form: change(d.form) })),
-    [setDraft],
-  );
-  const onWorks = useCallback(
-    (list: Work[]) => {
-      setWorks(list);
-      setDraft((d) => {
-        const selected = stillAvailable(d.selected, list);
-        return selected === d.selected ? d : { ...d, selected };
-      });
-    },
     [setDraft],
   );
 
@@ -214,14 +204,11 @@ export default function MarketWizard(props: MarketWizardProps) {
     }
     void preloadAlert();
     setBusy(true);
-    const api = browserApi(props.locale, `${props.base}/`);
     try {
-      const order = await api.post<{ orderId: string; paymentStatus: string; approvalStatus: string | null }>(
-        '/api/v1/orders',
+      const { order, summary } = await postOrder(
+        { locale: props.locale, base: props.base, eventSlug: props.event.slug },
         registration,
-        { event: props.event.slug },
       );
-      const summary = `${props.base}/events/${encodeURIComponent(props.event.slug)}/registrations/${encodeURIComponent(order.orderId)}`;
       setSubmitted(true);
       allowLeave();
       if (key) clearDraft(key);

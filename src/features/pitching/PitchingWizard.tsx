@@ -21,7 +21,6 @@ import {
   StoryRegistration,
   workIdInError,
 } from '@domain/pitching';
-import { stillAvailable, type Work } from '@domain/works';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
@@ -35,7 +34,9 @@ import {
   useKeptDraft,
   useLeaveGuard,
   usePageRestore,
+  postOrder,
   useStepHeading,
+  useWorksList,
 } from '@lib/wizard';
 import { InvoiceFields, toReceipt, type InvoiceValues } from '@components/forms/InvoiceFields';
 import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
@@ -132,7 +133,6 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [worksError, setWorksError] = useState<string | undefined>();
-  const [works, setWorks] = useState<Work[] | null>(null);
   const [usage, setUsage] = useState<Usage | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
   const heading = useStepHeading(step);
@@ -145,6 +145,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
     keep: (d) => hasInput(d) || d.agreePolicy || d.agreeTerms,
     done: submitted,
   });
+  const { works, setWorks, onWorks } = useWorksList(setDraft);
 
   const loadUsage = useCallback(async () => {
     if (!props.signedIn) return;
@@ -216,16 +217,6 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
     (change: (v: StoryValues) => StoryValues) => setDraft((d) => ({ ...d, story: change(d.story) })),
     [setDraft],
   );
-  const onWorks = useCallback(
-    (list: Work[]) => {
-      setWorks(list);
-      setDraft((d) => {
-        const selected = stillAvailable(d.selected, list);
-        return selected === d.selected ? d : { ...d, selected };
-      });
-    },
-    [setDraft],
-  );
 
   // An error goes as soon as its field is valid; no new one appears before the next submit.
   useEffect(() => {
@@ -278,14 +269,11 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
     }
     void preloadAlert();
     setBusy(true);
-    const api = browserApi(props.locale, `${props.base}/`);
     try {
-      const order = await api.post<{ orderId: string; paymentStatus: string; approvalStatus: string | null }>(
-        '/api/v1/orders',
+      const { order, summary } = await postOrder(
+        { locale: props.locale, base: props.base, eventSlug: props.event.slug },
         entry,
-        { event: props.event.slug },
       );
-      const summary = `${props.base}/events/${encodeURIComponent(props.event.slug)}/registrations/${encodeURIComponent(order.orderId)}`;
       setSubmitted(true);
       allowLeave();
       if (key) clearDraft(key);
