@@ -30,6 +30,7 @@
  *   --duration S          autocannon duration per target, in seconds (10)
  *   --connections N       autocannon concurrent connections (20)
  *   --no-lighthouse       skip Lighthouse (its budgets are reported as SKIP)
+ *   --lighthouse-only RE  Lighthouse only on the pages whose path matches RE (the others SKIP)
  *   --no-load             skip the autocannon load runs
  *   --port N              the server's port (default: a free one)
  *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
@@ -82,6 +83,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-only': { type: 'string' },
     'no-load': { type: 'boolean', default: false },
     port: { type: 'string' },
     postgres: { type: 'boolean', default: false },
@@ -544,7 +546,9 @@ async function lighthouseRun(url, options) {
 
 async function lighthouseAll(base, token) {
   const results = [];
+  const only = flags['lighthouse-only'] ? new RegExp(flags['lighthouse-only']) : null;
   for (const page of PAGES) {
+    if (only && !only.test(page.path)) continue;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const options = {};
@@ -571,6 +575,11 @@ async function lighthouseAll(base, token) {
           ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
         ),
         failing: { performance: failingAudits(lhr, 'performance'), accessibility: failingAudits(lhr, 'accessibility') },
+        // What moved, when the page shifted (Lighthouse's layout-shifts audit: element and score).
+        layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+          element: item.node?.snippet ?? item.node?.selector ?? null,
+          score: item.score,
+        })),
       });
       process.stdout.write(
         `  lighthouse ${page.path} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, accessibility ${runs.at(-1).accessibility}\n`,
@@ -1035,6 +1044,7 @@ async function main() {
   for (const l of failedAudits) {
     console.log(`\nLighthouse audits below par on ${l.path}:`);
     if (l.runtimeError) console.log(`  runtime error ${l.runtimeError}`);
+    for (const shift of l.layoutShifts ?? []) console.log(`  layout shift ${shift.score.toFixed(3)}: ${shift.element}`);
     for (const category of ['performance', 'accessibility']) {
       for (const a of l.failing[category])
         console.log(
