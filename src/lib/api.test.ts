@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createT } from '@i18n/t';
 import { pickMessages } from '@i18n/i18n';
-import { alertText, ApiError, createApiClient, TRANSLATED_ALERT_CODES } from './api';
+import { alertText, ApiError, apiMessage, createApiClient, TRANSLATED_ALERT_CODES } from './api';
 
 function fakeFetch(responses: (() => Response)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -137,5 +137,16 @@ describe('island messages', () => {
       const messages = pickMessages(locale, ['wizard.']);
       for (const code of TRANSLATED_ALERT_CODES) expect(messages[`apiError.${code}`], `${locale} ${code}`).toBeTruthy();
     }
+  });
+});
+
+describe('apiMessage (the back office refusal text)', () => {
+  const messages = { 'apiError.amount_mismatch': '金額不符' };
+  it('is the catalogue message of the code when there is one', () => {
+    expect(apiMessage(messages, new ApiError(400, 'amount_mismatch', 'Amount does not match', {}))).toBe('金額不符');
+  });
+  it("is the API's own message otherwise, and empty without either", () => {
+    expect(apiMessage(messages, { code: 'something_new', message: 'Something new' })).toBe('Something new');
+    expect(apiMessage(messages, { message: null })).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { camelize, snakeize } from '@domain/case';
-import type { T } from '@i18n/t';
+import type { Messages, T } from '@i18n/t';
 
 /*
  * The one API client (DESIGN §1, spec §7–§8), used by SSR pages and islands alike: base URL from
@@ -95,6 +95,17 @@ export const TRANSLATED_ALERT_CODES = ['rate_limited', 'upload_quota_exceeded'];
 /** The generic alert's text: spec §8's `[{status}] {error}`, translated for TRANSLATED_ALERT_CODES. */
 export function alertText(error: ApiError, t: T): string {
   return TRANSLATED_ALERT_CODES.includes(error.code) ? t(`apiError.${error.code}`) : `[${error.status}] ${error.error}`;
+}
+
+/**
+ * The back office's text for a refusal: the message of its code in the page's language when the
+ * catalogue has one (`apiError.<code>`), else the API's own message.
+ */
+export function apiMessage(
+  messages: Messages,
+  refusal: { code?: string | undefined; message?: string | null | undefined },
+): string {
+  return (refusal.code ? messages[`apiError.${refusal.code}`] : undefined) ?? refusal.message ?? '';
 }
 
 /** Creates a client bound to one token and locale. */

@@ -214,3 +214,12 @@ export async function postOrder(
   const summary = `${at.base}/events/${encodeURIComponent(at.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
   return { order, summary };
 }
+
+/**
+ * Where a wizard goes once its order is placed (spec §4 After a form submit): the pending page
+ * while the order waits for approval, pay while it is unpaid, else its summary.
+ */
+export function afterSubmitPath(order: PlacedOrder, summary: string): string {
+  if (order.approvalStatus === 'pending_approval') return `${summary}/pending`;
+  return order.paymentStatus === 'pending' ? `${summary}/pay` : summary;
+}

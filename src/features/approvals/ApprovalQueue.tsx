@@ -1,11 +1,12 @@
 import { lazy, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { useRowOutcomes } from '@components/ui/useRowOutcomes';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/useAlert';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import type { ApprovalRow } from './approvals';
 
@@ -34,7 +35,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
   const t = createT(props.messages);
   const id = useId();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const { outcomes, setOutcomes, returnTo, setReturnTo, resultId, settle } = useRowOutcomes<Outcome>();
   const [summary, setSummary] = useState<{ approved: number; refused: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -42,8 +43,6 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
   const summaryRef = useRef<HTMLParagraphElement>(null);
-  /** Where a dialog gives the focus when it closes: the outcome of what it did (null: its opener). */
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
 
   const open = (orderNo: string) => !outcomes[orderNo] || outcomes[orderNo].kind === 'refused';
@@ -51,8 +50,6 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
   const chosen = selectable.filter((n) => selected.has(n));
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
   const api = () => browserApi(props.locale, `${props.base}/`);
-  const apiMessage = (error: ApiError) => props.messages[`apiError.${error.code}`] ?? error.message;
-  const resultId = (orderNo: string) => `${id}-result-${orderNo}`;
   const resultOf = (orderNo: string) => document.getElementById(resultId(orderNo));
 
   /** Approves the orders through the bulk route; each order's outcome goes on its row. */
@@ -79,7 +76,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
             next[r.orderNo] =
               r.result === 'approved'
                 ? { kind: 'approved' }
-                : { kind: 'refused', message: props.messages[`apiError.${r.code}`] ?? r.message ?? '' };
+                : { kind: 'refused', message: apiMessage(props.messages, r) };
           return next;
         });
         setSelected((current) => new Set([...current].filter((n) => !orderNos.includes(n))));
@@ -92,7 +89,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
       setBusy(false);
       setBulkOpen(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      showAlert(apiMessage(error), { returnFocus: opener ?? null });
+      showAlert(apiMessage(props.messages, error), { returnFocus: opener ?? null });
     }
   }
 
@@ -106,9 +103,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
     setBusy(true);
     try {
       await api().post(`/api/v1/admin/orders/${encodeURIComponent(orderNo)}/reject`, { reason: reason.trim() });
-      flushSync(() => setReturnTo(resultOf(orderNo)));
-      flushSync(() => {
-        setOutcomes((current) => ({ ...current, [orderNo]: { kind: 'rejected' } }));
+      settle(orderNo, { kind: 'rejected' }, () => {
         setSelected((current) => new Set([...current].filter((n) => n !== orderNo)));
         setRejecting(null);
         setBusy(false);
@@ -119,11 +114,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
         setRejecting(null);
         return;
       }
-      flushSync(() => setReturnTo(resultOf(orderNo)));
-      flushSync(() => {
-        setOutcomes((current) => ({ ...current, [orderNo]: { kind: 'refused', message: apiMessage(error) } }));
-        setRejecting(null);
-      });
+      settle(orderNo, { kind: 'refused', message: apiMessage(props.messages, error) }, () => setRejecting(null));
     }
   }
 

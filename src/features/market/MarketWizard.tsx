@@ -8,6 +8,7 @@ import { alertText, ApiError } from '@lib/api';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import {
+  afterSubmitPath,
   focusFirstError,
   useHistoryStep,
   useKeptDraft,
@@ -212,13 +213,7 @@ export default function MarketWizard(props: MarketWizardProps) {
       setSubmitted(true);
       allowLeave();
       if (key) clearDraft(key);
-      location.assign(
-        order.approvalStatus === 'pending_approval'
-          ? `${summary}/pending`
-          : order.paymentStatus === 'pending'
-            ? `${summary}/pay`
-            : summary,
-      );
+      location.assign(afterSubmitPath(order, summary));
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;

@@ -29,6 +29,7 @@ import { clearDraft, draftKey } from '@lib/draft.store';
 import { stillFailing } from '@lib/form-errors';
 import { errorMessages, issuePaths, record } from '@lib/form-values';
 import {
+  afterSubmitPath,
   focusFirstError,
   useHistoryStep,
   useKeptDraft,
@@ -277,10 +278,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
       setSubmitted(true);
       allowLeave();
       if (key) clearDraft(key);
-      // Spec §4 After a form submit: pay; free, or waiting for approval first: the summary.
-      location.assign(
-        order.paymentStatus === 'pending' && order.approvalStatus !== 'pending_approval' ? `${summary}/pay` : summary,
-      );
+      location.assign(afterSubmitPath(order, summary));
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;

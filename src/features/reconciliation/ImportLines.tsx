@@ -5,7 +5,7 @@ import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/useAlert';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrder } from './reconciliation';
 
@@ -58,7 +58,6 @@ export default function ImportLines(props: ImportLinesProps) {
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
 
   const api = () => browserApi(props.locale, `${props.base}/`);
-  const apiMessage = (error: ApiError) => props.messages[`apiError.${error.code}`] ?? error.message;
   const matched = view.lines.filter((l) => l.outcome === 'matched');
   const amountOf = (l: Pick<ImportLine, 'amountCents' | 'currency'>) =>
     l.amountCents === null ? '' : formatMoney(l.amountCents, currencyOf(l.currency), props.locale);
@@ -87,8 +86,7 @@ export default function ImportLines(props: ImportLinesProps) {
         setView(fresh);
         setRefusals((current) => {
           const next = { ...current };
-          for (const r of body.data)
-            if (r.result === 'refused') next[r.lineId] = props.messages[`apiError.${r.code}`] ?? r.message ?? '';
+          for (const r of body.data) if (r.result === 'refused') next[r.lineId] = apiMessage(props.messages, r);
           return next;
         });
         setSummary(body.meta);
@@ -99,7 +97,7 @@ export default function ImportLines(props: ImportLinesProps) {
       setBusy(false);
       setConfirmOpen(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      showAlert(apiMessage(error));
+      showAlert(apiMessage(props.messages, error));
     }
   }
 
@@ -128,7 +126,7 @@ export default function ImportLines(props: ImportLinesProps) {
         return;
       }
       // Refused (another amount, paid already, no such order): say so in the dialog, keep it open.
-      setOrderError(apiMessage(error));
+      setOrderError(apiMessage(props.messages, error));
       document.getElementById(`${id}-order`)?.focus();
     }
   }

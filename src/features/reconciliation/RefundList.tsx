@@ -1,9 +1,9 @@
 import { lazy, useId, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { useRowOutcomes } from '@components/ui/useRowOutcomes';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { currencyOf, type RefundRow } from './reconciliation';
 
@@ -27,15 +27,12 @@ type Outcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; messa
 export default function RefundList(props: RefundListProps) {
   const t = createT(props.messages);
   const id = useId();
-  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const { outcomes, returnTo, setReturnTo, resultId, settle } = useRowOutcomes<Outcome>();
   const [open, setOpen] = useState<RefundRow | null>(null);
   const [reference, setReference] = useState('');
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
-  /** Where the dialog gives the focus when it closes: the row's outcome (null: its opener). */
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const money = (row: RefundRow) => formatMoney(row.amountCents, currencyOf(row.currency), props.locale);
-  const resultId = (paymentId: string) => `${id}-result-${paymentId}`;
 
   async function record(row: RefundRow) {
     if (!reference.trim()) {
@@ -57,11 +54,9 @@ export default function RefundList(props: RefundListProps) {
         setOpen(null);
         return;
       }
-      outcome = { kind: 'failed', message: props.messages[`apiError.${e.code}`] ?? e.message };
+      outcome = { kind: 'failed', message: apiMessage(props.messages, e) };
     }
-    flushSync(() => setReturnTo(document.getElementById(resultId(row.paymentId))));
-    flushSync(() => {
-      setOutcomes((current) => ({ ...current, [row.paymentId]: outcome }));
+    settle(row.paymentId, outcome, () => {
       setOpen(null);
       setBusy(false);
     });

@@ -12,7 +12,7 @@ import {
 import { snakeize } from '@domain/case';
 import { check } from '@domain/validation';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import type { StatementPreview } from './reconciliation';
 
@@ -57,7 +57,7 @@ export default function StatementImport(props: StatementImportProps) {
   const fail = (error: unknown) => {
     setBusy(false);
     if (!(error instanceof ApiError) || error.status === 401) return;
-    showAlert(props.messages[`apiError.${error.code}`] ?? error.message);
+    showAlert(apiMessage(props.messages, error));
   };
 
   async function read() {

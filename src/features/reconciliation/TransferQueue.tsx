@@ -1,10 +1,10 @@
 import { lazy, useId, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { loadDialogs } from '@components/ui/load-dialogs';
+import { useRowOutcomes } from '@components/ui/useRowOutcomes';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
+import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { currencyOf, type TransferRow } from './reconciliation';
 
@@ -32,16 +32,13 @@ type Outcome = { kind: 'paid' } | { kind: 'returned'; deadline: string | null } 
 export default function TransferQueue(props: TransferQueueProps) {
   const t = createT(props.messages);
   const id = useId();
-  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const { outcomes, returnTo, setReturnTo, resultId, settle } = useRowOutcomes<Outcome>();
   const [dialog, setDialog] = useState<{ kind: 'pay' | 'return'; row: TransferRow } | null>(null);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState(false);
   const [busy, setBusy] = useState(false);
-  /** Where the dialog gives the focus when it closes: the row's outcome (null: its opener). */
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
 
   const money = (row: TransferRow) => formatMoney(row.amountCents, currencyOf(row.currency), props.locale);
-  const resultId = (orderNo: string) => `${id}-result-${orderNo}`;
 
   async function run(kind: 'pay' | 'return', row: TransferRow) {
     if (kind === 'return' && !message.trim()) {
@@ -69,11 +66,9 @@ export default function TransferQueue(props: TransferQueueProps) {
         setDialog(null);
         return;
       }
-      outcome = { kind: 'failed', message: props.messages[`apiError.${error.code}`] ?? error.message };
+      outcome = { kind: 'failed', message: apiMessage(props.messages, error) };
     }
-    flushSync(() => setReturnTo(document.getElementById(resultId(row.orderNo))));
-    flushSync(() => {
-      setOutcomes((current) => ({ ...current, [row.orderNo]: outcome }));
+    settle(row.orderNo, outcome, () => {
       setDialog(null);
       setBusy(false);
     });
