@@ -10,11 +10,11 @@
  * not merge across config objects (the last one matching a file wins), so each zone below lists
  * all of its patterns, and a narrower zone further down replaces a wider one for its files.
  */
-import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { structureRules } from './eslint/structure-rules.js';
 
 /**
  * A restricted import: `regex` is matched against the import specifier.
@@ -82,6 +82,8 @@ const ZONES = {
   pages: [rules.aliases, rules.server],
   /** The catch-all endpoints that mount the server's Hono apps. */
   endpoints: [rules.aliases],
+  /** A feature (its imports of other features: `structure/feature-isolation`). */
+  features: [rules.aliases, rules.server, rules.pages],
   elsewhere: [rules.aliases],
 };
 
@@ -95,48 +97,15 @@ const ENDPOINTS = [
 ];
 
 /**
- * Features do not import each other (compose them in pages): a feature's patterns ban every
- * other feature, by alias and by a relative path through its folder. `allowed` lists exact
- * specifiers a file keeps for now (KNOWN_CROSS_FEATURE).
- */
-const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-/**
- * @param {string} feature
- * @param {string[]} [allowed]
- */
-const featurePatterns = (feature, allowed = []) => {
-  const others = FEATURES.filter((f) => f !== feature).join('|');
-  const except = allowed.length
-    ? `(?!(?:${allowed.map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$)`
-    : '';
-  return [
-    rules.aliases,
-    rules.server,
-    rules.pages,
-    ban(
-      `^${except}(?:@features/(?!${feature}/)|(?:\\.{1,2}/)+(?:[^/]+/)*(?:${others})(?:/|$))`,
-      `No cross-feature imports: ${feature} may not import another feature. Compose features in the page, or move what both need to @components, @lib or @domain.`,
-    ),
-  ];
-};
-
-/**
  * Cross-feature imports that existed when the rule came (2026-11): exactly these specifiers in
- * exactly these files, so a new one fails. Remove an entry when its import goes.
+ * exactly these files, so a new one fails (`structure/feature-isolation` resolves each import to
+ * its file, so a folder inside a feature may share a name with another feature). Remove an entry
+ * when its import goes.
  */
 const KNOWN_CROSS_FEATURE = {
-  'src/features/badges/BadgeWizard.tsx': ['../uploads/Uploader'],
-  'src/features/payments/payments.server.ts': ['../auth/auth.server', '../orders/orders.server'],
-  // The Market feature (issue 9) reuses the uploader and the works picker.
-  'src/features/market/ExhibitorFields.tsx': ['../uploads/Uploader'],
-  'src/features/market/MarketWizard.tsx': ['../works/WorksPicker'],
-  // Pitching (issue 10) reuses the works picker and the uploader, as the Market does.
-  'src/features/pitching/PitchingWizard.tsx': ['../works/WorksPicker'],
-  'src/features/pitching/StoryFields.tsx': ['../uploads/Uploader'],
-  // The event order pages' loader (summary, pending) signs in and finds the event of a 404.
-  'src/features/orders/order-page.server.ts': ['../auth/auth.server', '../badges/badges.server'],
+  'src/features/payments/payments.server.ts': ['@features/orders/orders.server', '../orders/orders.server'],
+  // The event order pages' loader (summary, pending) finds the event of a 404.
+  'src/features/orders/order-page.server.ts': ['@features/badges/badges.server', '../badges/badges.server'],
 };
 
 /**
@@ -237,9 +206,16 @@ export default defineConfig(
   restrict(['src/components/**', 'src/layouts/**'], ZONES.sharedUi),
   restrict(['src/pages/**', 'src/middleware.ts', 'src/*.d.ts'], ZONES.pages, ENDPOINTS),
   restrict(ENDPOINTS, ZONES.endpoints),
-  ...FEATURES.map((feature) => restrict([`src/features/${feature}/**`], featurePatterns(feature))),
-  ...Object.entries(KNOWN_CROSS_FEATURE).map(([file, allowed]) => {
-    const feature = file.split('/')[2] ?? '';
-    return restrict([file], featurePatterns(feature, allowed));
-  }),
+  restrict(['src/features/**'], ZONES.features),
+
+  // The shape of the tree: features apart, no import cycle, one file-naming convention.
+  { plugins: { structure: { rules: structureRules } } },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    rules: {
+      'structure/feature-isolation': ['error', { allowed: KNOWN_CROSS_FEATURE }],
+      'structure/no-cycles': 'error',
+      'structure/file-names': 'error',
+    },
+  },
 );

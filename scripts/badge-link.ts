@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_TIMEZONE } from '@domain/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { mailSettings } from '@server/mail/outbox';
-import { createBadgeLinkBatch } from '@server/services/badge-link-batches';
+import { createBadgeLinkBatch } from '@server/badges/badge-link-batches';
 import { localTime, operatorName, runCommand, UsageError } from './lib';
 
 const TYPES = BADGE_IDENTITIES.map(linkTypeOf);

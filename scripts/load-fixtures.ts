@@ -27,8 +27,8 @@ import { getConfig } from '@server/config';
 import { badges, events, orders, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { DEV_ISSUER, devSubject, loadSigner } from '@server/identity/dev-identity';
-import { newOrderNo } from '@server/services/order-no';
-import { createSessionStore } from '@server/services/sessions';
+import { newOrderNo } from '@server/orders/order-no';
+import { createSessionStore } from '@server/sessions/sessions';
 import type { Db } from '@server/db/client';
 import { openPortalDatabase } from './lib';
 

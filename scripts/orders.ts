@@ -24,7 +24,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { events, orders, PAYMENT_STATUSES, users } from '@server/db/schema';
-import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '@server/services/payments';
+import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '@server/payments/payments';
 import { formatMoney } from '@domain/format';
 import { CommandError, localTime, operatorName, runCommand, table, UsageError } from './lib';
 import { DEFAULT_TIMEZONE } from '@domain/format';

@@ -10,7 +10,7 @@
  * the server holds a PGlite database (see scripts/lib.ts).
  */
 import { parseArgs } from 'node:util';
-import { addOrganiser, listOrganisers, removeOrganiser } from '@server/services/organisers';
+import { addOrganiser, listOrganisers, removeOrganiser } from '@server/identity/organisers';
 import { DEFAULT_TIMEZONE } from '@domain/format';
 import { localTime, operatorName, runCommand, table, UsageError } from './lib';
 

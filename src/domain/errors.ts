@@ -49,6 +49,11 @@ export const DOMAIN_ERRORS = {
   amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
   line_not_open: 'This bank line has been used already, or is not a credit',
   service_unavailable: 'The service is briefly unavailable, please try again in a moment',
+  invalid_purpose: 'Unknown upload purpose',
+  empty_file: 'The file is empty',
+  file_too_large: 'The file is too large',
+  unsupported_file_type: 'This file type is not accepted here',
+  upload_quota_exceeded: 'Upload limit reached; please try again later',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;
@@ -60,6 +65,8 @@ export class DomainError extends Error {
     message?: string,
     /** Extra fields of the error body (e.g. validation `issues`). */
     readonly details?: Record<string, unknown>,
+    /** When the refusal ends by itself: the answer's Retry-After (a quota). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? DOMAIN_ERRORS[code]);
     this.name = 'DomainError';

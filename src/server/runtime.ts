@@ -7,7 +7,7 @@ import { seedDevContent } from './content/dev-content-seed';
 import { seed } from './db/seed';
 import { mailSettings } from './mail/outbox';
 import { outboxTransport, smtpTransport } from './mail/transport';
-import { startMailWorker } from './mail/worker';
+import { startMailWorker } from './jobs/worker';
 import { consoleLog, createServerApp } from './server-app';
 
 type Runtime = {

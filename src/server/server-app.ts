@@ -17,16 +17,16 @@ import { withVerifyCache } from './identity/verify-cache';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
-import { s3Storage } from './services/s3-storage';
-import { createSessionStore } from './services/sessions';
-import { diskStorage, type FileStorage } from './services/storage';
+import { s3Storage } from './files/s3-storage';
+import { createSessionStore } from './sessions/sessions';
+import { diskStorage, type FileStorage } from './files/storage';
 import {
   createRateLimiter,
   memoryRateLimitStore,
   postgresRateLimitStore,
   redisRateLimitStore,
   type RateLimiter,
-} from './services/rate-limit';
+} from './security/rate-limit';
 
 export type ServerAppOptions = {
   db: Db;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devContentWorks, orderPayments, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { devSubject } from '@server/identity/dev-identity';
-import { createBadgeLink } from '@server/services/badges';
+import { createBadgeLink } from '@server/badges/badges';
 import {
   application,
   applyBadge,

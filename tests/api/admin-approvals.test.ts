@@ -4,7 +4,7 @@ import type { Db } from '@server/db/client';
 import { emails, orderEvents, orders, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
-import { processOrderEvents } from '@server/services/order-events';
+import { processOrderEvents } from '@server/orders/order-events';
 import { getJson, giveBadges, json, marketOnlineRegistration } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -5,7 +5,7 @@ import type { Db } from '@server/db/client';
 import { badges, devContentWorks, events, orders, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { devSubject } from '@server/identity/dev-identity';
-import { newOrderNo } from '@server/services/order-no';
+import { newOrderNo } from '@server/orders/order-no';
 import { applyBadge, json, PNG, upload } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -5,7 +5,7 @@ import type { Db } from '@server/db/client';
 import { badges, bankImportLines, emails, orderEvents, orderPayments, orders } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
-import { processOrderEvents } from '@server/services/order-events';
+import { processOrderEvents } from '@server/orders/order-events';
 import { applyBadge, getJson, json } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

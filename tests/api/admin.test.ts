@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { devContentWorks, events, orderEvents, orders, organisers } from '@server/db/schema';
 import { devSubject } from '@server/identity/dev-identity';
-import { addOrganiser, removeOrganiser } from '@server/services/organisers';
+import { addOrganiser, removeOrganiser } from '@server/identity/organisers';
 import { applyBadge, getJson, json, PNG, upload } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

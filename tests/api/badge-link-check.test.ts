@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { badgeLinks, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { createBadgeLink } from '@server/services/badges';
+import { createBadgeLink } from '@server/badges/badges';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { application, counts, json, uploadPhoto } from './fixtures';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { badgeLinks, badges, events, orders, users } from '@server/db/schema';
-import { createBadgeLink } from '@server/services/badges';
-import { markPaid, expireOverdueOrders } from '@server/services/payments';
-import { verifyPickupCode } from '@server/services/pickup';
+import { createBadgeLink } from '@server/badges/badges';
+import { markPaid, expireOverdueOrders } from '@server/payments/payments';
+import { verifyPickupCode } from '@server/badges/pickup';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { seed } from '@server/db/seed';
 import { application, applyBadge, counts, getJson, json, AGENCY, tokenMinter, uploadPhoto } from './fixtures';

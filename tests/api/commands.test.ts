@@ -13,7 +13,7 @@ import { seedDemoOrders } from '@server/db/demo';
 import { badgeLinks, emails, orders } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { createServerApp } from '@server/server-app';
-import { memoryStorage } from '@server/services/storage';
+import { memoryStorage } from '@server/files/storage';
 
 /*
  * The operator commands as an operator runs them (tsx, a PGlite DATA_DIR), and the PGlite

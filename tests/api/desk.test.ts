@@ -4,8 +4,8 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '@server/db/seed';
 import { badgePickups, badges, orderEvents, orders } from '@server/db/schema';
-import { codeHash } from '@server/services/desk';
-import { pickupCode } from '@server/services/pickup';
+import { codeHash } from '@server/desk/desk';
+import { pickupCode } from '@server/badges/pickup';
 import { applyBadge, json } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -9,7 +9,7 @@ import type { Db } from '@server/db/client';
 import * as schema from '@server/db/schema';
 import type { MpgKeys } from '@server/payments/newebpay';
 import { encryptText, tradeSha } from '@server/payments/newebpay';
-import { newOrderNo } from '@server/services/order-no';
+import { newOrderNo } from '@server/orders/order-no';
 import { bearer, signIn, type TestApp } from './helpers';
 
 /** A real 1×1 PNG. */

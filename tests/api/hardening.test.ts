@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, orders, paymentNotifications } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { expireOverdueOrders } from '@server/services/payments';
+import { expireOverdueOrders } from '@server/payments/payments';
 import { applyBadge, json, keysOf, postForm, signedCallback, upload, PNG } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
@@ -169,7 +169,7 @@ describe.each(DATABASES)('hardening (%s)', (kind) => {
   });
 
   it('a free-badge link opened under another type is not valid; a retried claim by the same user succeeds', async () => {
-    const { createBadgeLink } = await import('@server/services/badges');
+    const { createBadgeLink } = await import('@server/badges/badges');
     const link = await createBadgeLink(database.db, {
       identity: 'PROFESSIONAL',
       expiresAt: new Date(Date.now() + 86_400_000),

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '@domain/session';
 import { parseConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { createServerApp, type ServerAppOptions } from '@server/server-app';
-import { memoryStorage, type FileStorage } from '@server/services/storage';
+import { memoryStorage, type FileStorage } from '@server/files/storage';
 
 /**
  * Databases the API suites run against: an in-memory PGlite always, and the PostgreSQL server

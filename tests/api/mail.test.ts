@@ -12,9 +12,9 @@ import {
   type MailSettings,
 } from '@server/mail/outbox';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
-import { mailPass, startMailWorker } from '@server/mail/worker';
-import { pendingOrderEvents, processOrderEvents, retryDelayMs } from '@server/services/order-events';
-import { expireOverdueOrders } from '@server/services/order-state';
+import { mailPass, startMailWorker } from '@server/jobs/worker';
+import { pendingOrderEvents, processOrderEvents, retryDelayMs } from '@server/orders/order-events';
+import { expireOverdueOrders } from '@server/orders/order-state';
 import { application, giveBadges, json, keysOf, postForm, signedCallback, uploadPhoto } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -12,7 +12,7 @@ import {
   registrations,
 } from '@server/db/schema';
 import { devSubject } from '@server/identity/dev-identity';
-import { mailPass } from '@server/mail/worker';
+import { mailPass } from '@server/jobs/worker';
 import { mailSettings } from '@server/mail/outbox';
 import type { MailTransport } from '@server/mail/transport';
 import { counts, getJson, json, PNG, upload, operatorApi } from './fixtures';

@@ -4,7 +4,7 @@ import type { Db } from '@server/db/client';
 import { events, orderEvents, orderPayments, orders, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { decryptTradeInfo } from '@server/payments/newebpay';
-import { expireOverdueOrders } from '@server/services/order-state';
+import { expireOverdueOrders } from '@server/orders/order-state';
 import {
   applyBadge,
   getJson,

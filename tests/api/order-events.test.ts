@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { pendingOrderEvents, processOrderEvents, retryDelayMs, type OrderEvent } from '@server/services/order-events';
+import { pendingOrderEvents, processOrderEvents, retryDelayMs, type OrderEvent } from '@server/orders/order-events';
 import { applyBadge } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

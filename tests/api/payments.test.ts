@@ -4,8 +4,8 @@ import { badges, events, orders, paymentNotifications } from '@server/db/schema'
 import { seed } from '@server/db/seed';
 import { decryptTradeInfo } from '@server/payments/newebpay';
 import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
-import { markPaid } from '@server/services/payments';
-import { verifyPickupCode } from '@server/services/pickup';
+import { markPaid } from '@server/payments/payments';
+import { verifyPickupCode } from '@server/badges/pickup';
 import {
   bearer,
   createTestApp,

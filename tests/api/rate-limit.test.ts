@@ -9,7 +9,7 @@ import {
   postgresRateLimitStore,
   redisRateLimitStore,
   type RateLimitStore,
-} from '@server/services/rate-limit';
+} from '@server/security/rate-limit';
 import { application, applyBadge, json, keysOf, PNG, signedCallback, upload, uploadPhoto } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, TEST_ORIGIN, type TestDatabase } from './helpers';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files } from '@server/db/schema';
 import { parseConfig } from '@server/config';
 import { uploadStorage } from '@server/server-app';
-import { s3Storage } from '@server/services/s3-storage';
+import { s3Storage } from '@server/files/s3-storage';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { PNG, upload } from './fixtures';
 

@@ -6,8 +6,8 @@ import { emails } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { mailSettings } from '@server/mail/outbox';
 import { smtpTransport } from '@server/mail/transport';
-import { mailPass } from '@server/mail/worker';
-import { retryDelayMs } from '@server/services/order-events';
+import { mailPass } from '@server/jobs/worker';
+import { retryDelayMs } from '@server/orders/order-events';
 import { application, json, uploadPhoto } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { badges, files, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { housekeepingPass } from '@server/mail/worker';
-import { memoryStorage } from '@server/services/storage';
+import { housekeepingPass } from '@server/jobs/worker';
+import { memoryStorage } from '@server/files/storage';
 import { applyBadge, giveBadges, PNG, upload } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
-import { useAlert } from '@components/ui/useAlert';
+import { useAlert } from '@components/ui/use-alert';
 import type { T } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';

@@ -5,21 +5,21 @@ import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { loadDialogs } from '@components/ui/load-dialogs';
-import { useAlert } from '@components/ui/useAlert';
+import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey } from '@lib/draft.store';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { useHistoryStep, useKeptDraft, useLeaveGuard, usePageRestore, useStepHeading } from '@lib/wizard';
-import type { UploadedFile } from '../uploads/Uploader';
+import type { UploadedFile } from '@components/uploads/Uploader';
 import { BadgeApplication, LIMITS } from '@domain/badges';
 
 /*
  * The uploader (react-dropzone) and the confirm dialog (Radix) load when the form step opens, not
  * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
  */
-const loadUploader = () => import('../uploads/Uploader');
+const loadUploader = () => import('@components/uploads/Uploader');
 const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 

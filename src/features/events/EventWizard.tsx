@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/useAlert';
+import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
 import { postOrder } from '@lib/wizard';

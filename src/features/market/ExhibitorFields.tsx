@@ -8,7 +8,7 @@ import { BUSINESS_TYPES, INDUSTRIES, MARKET_LIMITS } from '@domain/market';
 import { emptyContact, type ContactRow, type ExhibitorValues } from './exhibitor-form';
 
 /* The uploader (react-dropzone) loads when the form shows, not with the wizard's first steps (decision 006). */
-const Uploader = lazy(() => import('../uploads/Uploader').then((m) => ({ default: m.Uploader })));
+const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 export type CountryOption = { iso: string; iso2: string; name: string };
 

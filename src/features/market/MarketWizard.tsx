@@ -2,7 +2,7 @@ import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } f
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/useAlert';
+import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
 import { clearDraft, draftKey } from '@lib/draft.store';
@@ -30,7 +30,7 @@ import {
 } from './exhibitor-form';
 
 /* The works picker loads when its step opens (decision 006: the first steps stay light). */
-const WorksPicker = lazy(() => import('../works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
+const WorksPicker = lazy(() => import('@components/works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
 
 export type MarketType = 'market_earlybird' | 'market_online';
 

@@ -3,7 +3,7 @@ import type { Order } from '@domain/orders';
 import { orderPages } from '@domain/registration-kinds';
 import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
-import { signInRedirect } from '../auth/auth.server';
+import { signInRedirect } from '@lib/auth.server';
 import { loadEvent } from '../badges/badges.server';
 import { loadOrder } from './orders.server';
 import type { LoadFailure } from '@lib/load';

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
-import { signInRedirect } from '../auth/auth.server';
+import { signInRedirect } from '@lib/auth.server';
 import { isBadgeOrder, type Order } from '@domain/orders';
 import { approvalGate, orderPages } from '@domain/registration-kinds';
 import { isAwaitingApproval } from '@domain/order-lifecycle';

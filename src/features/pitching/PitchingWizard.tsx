@@ -11,7 +11,7 @@ import {
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/useAlert';
+import { useAlert } from '@components/ui/use-alert';
 import { formatMoney, formatPriceTimes } from '@domain/format';
 import {
   PITCHING_LIMITS,
@@ -44,7 +44,7 @@ import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
 import { emptyStory, hasStoryInput, parseStory, toStoryForm, type StoryValues } from './story-form';
 
 /* The works picker and the story form load when their step opens (decision 006: the first steps stay light). */
-const WorksPicker = lazy(() => import('../works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
+const WorksPicker = lazy(() => import('@components/works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
 
 const WORKS = 0;
 const FORM = 1;

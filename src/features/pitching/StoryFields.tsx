@@ -8,7 +8,7 @@ import type { T } from '@i18n/t';
 import { emptyCompany, emptyMember, type CompanyRow, type MemberRow, type StoryValues } from './story-form';
 
 /* The uploader (react-dropzone) loads with the form step, not with the works step (decision 006). */
-const Uploader = lazy(() => import('../uploads/Uploader').then((m) => ({ default: m.Uploader })));
+const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 type Props = {
   t: T;

@@ -8,20 +8,20 @@ import { check, QueryInt } from '@domain/validation';
 import { negotiateLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
 import { errorSummary } from '@domain/error-summary';
-import { findEventBySlug, listEvents } from '../services/events';
-import { expireOverdueOrders } from '../services/order-state';
-import { findOrder, listOrders } from '../services/orders';
-import { listPickupSlots } from '../services/pickup-schedule';
-import { createUserDirectory } from '../services/users';
-import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../services/rate-limit';
+import { findEventBySlug, listEvents } from '../events/events';
+import { expireOverdueOrders } from '../orders/order-state';
+import { findOrder, listOrders } from '../orders/orders';
+import { listPickupSlots } from '../badges/pickup-schedule';
+import { createUserDirectory } from '../identity/users';
+import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../security/rate-limit';
 import { parseRateRule } from '../config';
 import type { ApiDeps, Env, RouteContext } from './context';
 import { ApiError, badRequest, errorBody, fromDomain, notFound, rateLimited } from './errors';
 import { createAuthenticate } from './authenticate';
 import { eventView, orderView, pickupSlotView } from './views';
-import { nulGuard } from './nul-guard';
+import { nulGuard } from '../security/nul-guard';
 import { handOver } from './in-process';
-import { isDatabaseUnavailable } from '../services/db-errors';
+import { isDatabaseUnavailable } from '../db/db-errors';
 import { badgeRoutes } from './routes/badges';
 import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
@@ -59,14 +59,11 @@ export function createApi(deps: ApiDeps) {
 
   const originOf = (c: Context) => deps.config.SITE_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
 
-  app.onError((error, c) => {
+  app.onError((raw, c) => {
+    const error = raw instanceof DomainError ? fromDomain(raw) : raw;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(errorBody(error), error.status);
-    }
-    if (error instanceof DomainError) {
-      const mapped = fromDomain(error);
-      return c.json(errorBody(mapped), mapped.status);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is down or restarting: a clear, retryable answer (the pool reconnects by itself).

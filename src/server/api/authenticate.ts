@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessionCookieName, sessionRefreshDue } from '@domain/session';
-import type { IssuedSession, VerifiedSession } from '../services/sessions';
-import type { UserDirectory } from '../services/users';
+import type { IssuedSession, VerifiedSession } from '../sessions/sessions';
+import type { UserDirectory } from '../identity/users';
 import type { ApiDeps, Env } from './context';
 import { ApiError, unauthorized } from './errors';
 

@@ -7,11 +7,11 @@ import type { ContentSource } from '../content/works';
 import type { IdentityClient } from '../identity/identity';
 import type { OidcClient } from '../identity/oidc-client';
 import type { MpgKeys } from '../payments/newebpay';
-import type { FileStorage } from '../services/storage';
-import type { SessionStore, VerifiedSession } from '../services/sessions';
-import type { RateLimiter, RateRule } from '../services/rate-limit';
-import type { OrderContext } from '../services/order-state';
-import type { User } from '../services/users';
+import type { FileStorage } from '../files/storage';
+import type { SessionStore, VerifiedSession } from '../sessions/sessions';
+import type { RateLimiter, RateRule } from '../security/rate-limit';
+import type { OrderContext } from '../orders/order-state';
+import type { User } from '../identity/users';
 
 export type ApiConfig = Pick<
   Config,

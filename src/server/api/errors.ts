@@ -76,11 +76,22 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   amount_mismatch: 409,
   line_not_open: 409,
   service_unavailable: 503,
+  invalid_purpose: 400,
+  empty_file: 400,
+  file_too_large: 400,
+  unsupported_file_type: 400,
+  upload_quota_exceeded: 429,
 };
 
 /** A domain refusal as the API's error. */
 export const fromDomain = (error: DomainError) =>
-  new ApiError(DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.details);
+  new ApiError(
+    DOMAIN_ERROR_STATUS[error.code],
+    error.code,
+    error.message,
+    error.details,
+    error.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(error.retryAfterSeconds) },
+  );
 
 /** The error body of the wire format. */
 export function errorBody(error: ApiError) {

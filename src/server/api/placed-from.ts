@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { toLocale } from '@i18n/locales';
-import type { PlacedFrom } from '../services/order-state';
+import type { PlacedFrom } from '../orders/order-state';
 import type { Env } from './context';
 
 /**

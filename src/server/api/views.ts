@@ -6,9 +6,9 @@ import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { ONLINE_EVENT_TYPES, registrationWindowState } from '@domain/events';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
-import type { EventRow } from '../services/events';
-import type { OrderRecord } from '../services/orders';
-import type { PickupSlotRow } from '../services/pickup-schedule';
+import type { EventRow } from '../events/events';
+import type { OrderRecord } from '../orders/orders';
+import type { PickupSlotRow } from '../badges/pickup-schedule';
 
 /** The name of an event in `locale`. */
 export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>

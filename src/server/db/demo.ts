@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { kindOf, needsApproval } from '@domain/registration-kinds';
 import type { Db } from './client';
-import { newOrderNo } from '../services/order-no';
+import { newOrderNo } from '../orders/order-no';
 import { events, orders, users } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { IdentityClaims } from './identity';
-import type { ProviderTokens } from '../services/sessions';
+import type { ProviderTokens } from '../sessions/sessions';
 
 /*
  * The portal as a standard OpenID Connect relying party (decision 019), through `openid-client`

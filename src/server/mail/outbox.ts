@@ -18,8 +18,8 @@ import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { badges, emails, events, orders, pickupSlots, receipts, registrations, users } from '../db/schema';
-import { retryDelayMs, type OrderEvent } from '../services/order-events';
-import { includedBadgeLinks } from '../services/included-badges';
+import { retryDelayMs, type OrderEvent } from '../orders/order-events';
+import { includedBadgeLinks } from '../badges/included-badges';
 import { renderMail, type MailContent, type MailLocale } from './render';
 import {
   badgeLinkMail,

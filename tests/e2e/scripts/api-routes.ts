@@ -3,7 +3,7 @@
 // server's modules as the server does).
 import { createApi } from '@server/api/app';
 import { parseConfig } from '@server/config';
-import { memoryStorage } from '@server/services/storage';
+import { memoryStorage } from '@server/files/storage';
 
 const api = createApi({
   // Building the routes touches none of these.

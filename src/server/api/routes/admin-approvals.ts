@@ -1,6 +1,6 @@
 import { array, object, optional, size, string } from 'superstruct';
-import { approvalQueue, approveOrders } from '../../services/approvals';
-import type { ActorRef } from '../../services/order-state';
+import { approvalQueue, approveOrders } from '../../orders/approvals';
+import type { ActorRef } from '../../orders/order-state';
 import type { ApiApp, RouteContext } from '../context';
 
 /** The organiser behind a request, for the audit trail. */

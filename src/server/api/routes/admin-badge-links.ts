@@ -11,7 +11,7 @@ import {
   revokeUnusedOfBatch,
   type AdminBadgeLink,
   type BatchSummary,
-} from '../../services/badge-link-batches';
+} from '../../badges/badge-link-batches';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 

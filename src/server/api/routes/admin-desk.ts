@@ -1,6 +1,6 @@
 import { PickupBatch, VerifyRequest } from '@domain/desk-requests';
 import { isUuid } from '@domain/validation';
-import { badgePhotoThumbnail, deskBadges, recordPickups, verifyCode } from '../../services/desk';
+import { badgePhotoThumbnail, deskBadges, recordPickups, verifyCode } from '../../desk/desk';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound } from '../errors';
 

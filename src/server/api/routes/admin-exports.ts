@@ -9,7 +9,7 @@ import {
 import { badgeColumns, labelsFor, orderColumns, registrationColumns, type Column } from '../../exports/columns';
 import { badgeRows, orderRows, registrationRows, registrationShape, type ExportScope } from '../../exports/sources';
 import { csvStream, xlsxStream } from '../../exports/writers';
-import { findEventBySlug } from '../../services/events';
+import { findEventBySlug } from '../../events/events';
 import type { ApiApp, RouteContext } from '../context';
 import { notFound } from '../errors';
 

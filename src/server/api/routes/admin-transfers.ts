@@ -19,9 +19,9 @@ import {
   listImports,
   statementShape,
   type LineOrder,
-} from '../../services/bank-imports';
-import { listRefundsDue, markRefunded } from '../../services/payments';
-import { returnTransfer, transfersBeingChecked } from '../../services/transfers';
+} from '../../reconciliation/bank-imports';
+import { listRefundsDue, markRefunded } from '../../payments/payments';
+import { returnTransfer, transfersBeingChecked } from '../../reconciliation/transfers';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';

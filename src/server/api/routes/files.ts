@@ -1,10 +1,10 @@
 import { bodyLimit } from 'hono/body-limit';
 import { hasNul } from '@domain/validation';
 import type { MiddlewareHandler } from 'hono';
-import { checkUploadQuota, readOwnFile, saveUpload } from '../../services/files';
+import { checkUploadQuota, readOwnFile, saveUpload } from '../../files/files';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { ApiError, badRequest, errorBody, notFound } from '../errors';
-import { nulRefusal } from '../nul-guard';
+import { nulRefusal } from '../../security/nul-guard';
 
 /** Largest upload body accepted before the per-purpose size check (20 MB file + form overhead). */
 const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;

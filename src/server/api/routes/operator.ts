@@ -6,10 +6,10 @@ import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badg
 import { QueryInt } from '@domain/validation';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
-import { createBadgeLinkBatch } from '../../services/badge-link-batches';
-import { addOrganiser, listOrganisers, removeOrganiser } from '../../services/organisers';
-import type { ActorRef } from '../../services/order-state';
-import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../services/payments';
+import { createBadgeLinkBatch } from '../../badges/badge-link-batches';
+import { addOrganiser, listOrganisers, removeOrganiser } from '../../identity/organisers';
+import type { ActorRef } from '../../orders/order-state';
+import { decideOrder, expireOverdueOrders, listRefundsDue, markPaid, markRefunded } from '../../payments/payments';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { unauthorized } from '../errors';
 

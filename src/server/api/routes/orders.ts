@@ -1,6 +1,6 @@
 import { OrderPaymentUpdate } from '@domain/payments';
-import { findOrder } from '../../services/orders';
-import { updateOrderPayment } from '../../services/payments';
+import { findOrder } from '../../orders/orders';
+import { updateOrderPayment } from '../../payments/payments';
 import type { ApiApp, RouteContext } from '../context';
 import { notFound } from '../errors';
 import { orderView } from '../views';

@@ -3,7 +3,7 @@ import { toGatewayAmount } from '@domain/money';
 import { orderPages } from '@domain/registration-kinds';
 import { localePath, toLocale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
-import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../services/payments';
+import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../payments/payments';
 import { events, orders, paymentNotifications } from '../../db/schema';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

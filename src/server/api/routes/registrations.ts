@@ -7,14 +7,14 @@ import {
   registerForEvent,
   registrationKindOf,
   updateRegistrationForm,
-} from '../../services/registrations';
+} from '../../orders/registrations';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { placedFrom } from '../placed-from';
 import { DomainError } from '@domain/errors';
 import { ExhibitorForm, MarketRegistration } from '@domain/market';
 import { ProjectRegistration, StoryForm, StoryRegistration } from '@domain/pitching';
-import { pitchingUsage } from '../../services/pitching';
+import { pitchingUsage } from '../../kinds/pitching';
 import { EventRegistration, kindOf } from '@domain/registration-kinds';
 
 /**

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { LOCALE_COOKIE, localePath, toLocale, type Locale } from '@i18n/locales';
 import { OidcSignInError } from '../../identity/oidc-client';
-import { pageVersion, type UserDirectory } from '../../services/users';
+import { pageVersion, type UserDirectory } from '../../identity/users';
 import { sameOrigin, sessionCookies, TOKEN_COOKIE } from '../authenticate';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';

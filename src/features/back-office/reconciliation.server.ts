@@ -1,0 +1,62 @@
+import { pickMessages } from '@i18n/i18n';
+import { localePath } from '@i18n/locales';
+import type { ApiClient } from '@lib/api';
+import { load } from '@lib/load';
+import { localized } from '@lib/routes';
+import type { ImportLinesProps } from './transfers/ImportLines';
+import type { ImportSummary, ImportView, RefundRow, TransferRow } from './reconciliation';
+import type { RefundListProps } from './refunds/RefundList';
+import type { StatementImportProps } from './transfers/StatementImport';
+import type { TransferQueueProps } from './transfers/TransferQueue';
+
+/*
+ * Page loaders of the back office's money screens (issue 11): transfers being checked, statement
+ * imports, refunds due; and the props of their islands.
+ */
+
+export const loadTransfers = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: TransferRow[] }>('/api/v1/admin/transfers')).data);
+
+export const loadImports = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: ImportSummary[] }>('/api/v1/admin/bank-imports')).data);
+
+export const loadImport = (api: ApiClient, id: string) =>
+  load(async () => (await api.get<{ data: ImportView }>(`/api/v1/admin/bank-imports/${encodeURIComponent(id)}`)).data);
+
+export const loadRefunds = (api: ApiClient) =>
+  load(async () => (await api.get<{ data: RefundRow[] }>('/api/v1/admin/refunds')).data);
+
+/** The import page's path without the import's id. */
+export const importBase = (locals: App.Locals) => localized(locals.locale, '/admin/transfers/imports/');
+
+const common = (locals: App.Locals, prefixes: string[]) => ({
+  locale: locals.locale,
+  base: `/${localePath(locals.locale)}`,
+  messages: pickMessages(locals.locale, [...prefixes, 'dialog.', 'apiError.']),
+});
+const orderBase = (locals: App.Locals) => localized(locals.locale, '/admin/orders/');
+
+export const transferQueueProps = (locals: App.Locals, rows: TransferRow[]): TransferQueueProps => ({
+  ...common(locals, ['admin.transfers.', 'pay.type.']),
+  rows,
+  orderBase: orderBase(locals),
+  now: new Date().toISOString(),
+});
+
+export const statementImportProps = (locals: App.Locals): StatementImportProps => ({
+  ...common(locals, ['admin.imports.']),
+  importBase: importBase(locals),
+});
+
+export const importLinesProps = (locals: App.Locals, view: ImportView): ImportLinesProps => ({
+  ...common(locals, ['admin.import.']),
+  view,
+  orderBase: orderBase(locals),
+  importBase: importBase(locals),
+});
+
+export const refundListProps = (locals: App.Locals, rows: RefundRow[]): RefundListProps => ({
+  ...common(locals, ['admin.refunds.', 'admin.refundReason.', 'pay.type.']),
+  rows,
+  orderBase: orderBase(locals),
+});

@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { badgeLinkState, type BadgeApplication, type BadgeIdentity, type BadgeLinkState } from '@domain/badges';
+import { DomainError, notFoundError } from '@domain/errors';
+import { registrationWindowState } from '@domain/events';
+import { isIssued, LIVE_STATUSES } from '@domain/order-lifecycle';
+import { BADGE_REGISTRATION_TYPES } from '@domain/registration-kinds';
+import type { Db, Tx } from '../db/client';
+import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
+import { isUniqueViolation } from '../db/db-errors';
+import { fileUrl } from '../files/files';
+import { expireOverdueOrders, placeOrder, type OrderContext, type PlacedFrom } from '../orders/order-state';
+import { qrPng } from './pickup';
+import type { User } from '../identity/users';
+
+export type BadgeContext = OrderContext;
+
+const alreadyHasBadge = () => new DomainError('demonstration_exists');
+const isBadgeOrderType = inArray(orders.registrationType, BADGE_REGISTRATION_TYPES);
+
+/** A badge, or a live badge order, of this user or this e-mail. */
+async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
+  const email = user.email.toLowerCase();
+  const [badge] = await db
+    .select({ id: badges.id })
+    .from(badges)
+    .where(or(eq(badges.userId, user.id), eq(badges.emailKey, email)))
+    .limit(1);
+  if (badge) return true;
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.userId, user.id), eq(orders.badgeEmailKey, email)),
+        isBadgeOrderType,
+        inArray(orders.paymentStatus, LIVE_STATUSES),
+      ),
+    )
+    .limit(1);
+  return !!order;
+}
+
+async function checkPhoto(db: Db, userId: string, fileId: string) {
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'personal_photo')))
+    .limit(1);
+  if (!file)
+    throw new DomainError('invalid_photo', undefined, {
+      issues: [{ path: 'personal_photo_file_id', message: 'No personal photo selected' }],
+    });
+}
+
+function registrationForm(application: BadgeApplication, user: User, identity: BadgeIdentity) {
+  return {
+    applicant: { ...application.applicant, contactEmail: user.email },
+    badge: application.badge,
+    sameAsApplicant: application.sameAsApplicant ?? false,
+    personalPhotoFileId: application.personalPhotoFileId,
+    identity,
+  };
+}
+
+/**
+ * A Professional badge application: the order (unpaid, TWD 1,000) and its form. One e-mail, one
+ * badge: concurrent applications race on the database's unique indexes, and all but one get 409.
+ */
+export async function applyProfessional(
+  db: Db,
+  user: User,
+  application: BadgeApplication,
+  ctx: BadgeContext,
+  /** The registrant's language and the portal origin (the order's e-mails). */
+  from: PlacedFrom = {},
+) {
+  const slug = application.eventSlug ?? 'badge-professional';
+  const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  if (!event || event.type !== 'badge_professional') throw notFoundError('Event');
+  const window = registrationWindowState(event, ctx.now);
+  if (window === 'closed') throw new DomainError('registration_closed');
+  if (window === 'not_open') throw new DomainError('registration_not_open');
+  await checkPhoto(db, user.id, application.personalPhotoFileId);
+  // A lapsed unpaid order must not block a new one until the next expiry run.
+  await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
+  if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
+  try {
+    const order = await placeOrder(
+      db,
+      {
+        user,
+        event,
+        registrationType: 'BADGE_PROFESSIONAL',
+        form: registrationForm(application, user, 'PROFESSIONAL'),
+        badgeEmailKey: user.email.toLowerCase(),
+        actor: { kind: 'registrant', id: user.id },
+        ...from,
+      },
+      ctx,
+    );
+    return {
+      orderId: order.id,
+      id: order.id,
+      orderNo: order.orderNo,
+      eventSlug: event.slug,
+      paymentStatus: order.paymentStatus,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyHasBadge();
+    throw error;
+  }
+}
+
+/** A free badge through a one-time link: the link is used once, in the same transaction as the badge. */
+export async function claimFreeBadge(
+  db: Db,
+  user: User,
+  code: string,
+  application: BadgeApplication,
+  ctx: BadgeContext,
+  /** The badge type the link's URL names; a link of another type is not valid there. */
+  linkType?: BadgeIdentity,
+  /** The registrant's language and the portal origin (the order's e-mails). */
+  from: PlacedFrom = {},
+) {
+  await checkPhoto(db, user.id, application.personalPhotoFileId);
+  await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
+  const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
+  if (!event) throw notFoundError('Event');
+  const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
+  const state = badgeLinkState(link, { userId: user.id, email: user.email }, { now: ctx.now, linkType });
+  // The same user again (a retried request whose first answer was lost): already done.
+  if (state === 'claimed') return { eventSlug: event.slug, paymentStatus: 'free' };
+  refuseLink(state);
+  if (!link) throw new DomainError('link_expired');
+  if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
+  try {
+    const order = await placeOrder(
+      db,
+      {
+        user,
+        event,
+        registrationType: 'BADGE_FREE',
+        form: registrationForm(application, user, link.identity),
+        badgeEmailKey: user.email.toLowerCase(),
+        actor: { kind: 'registrant', id: user.id },
+        ...from,
+        // The link is used once, in the order's transaction: a concurrent claim of the same link
+        // finds it used (the guarded UPDATE answers no row) and everything rolls back; so does a
+        // claim that an organiser's revocation overtook.
+        within: async (tx) => {
+          const [used] = await tx
+            .update(badgeLinks)
+            .set({ usedAt: ctx.now, usedBy: user.id })
+            .where(
+              and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null and ${badgeLinks.revokedAt} is null`),
+            )
+            .returning({ id: badgeLinks.id });
+          if (!used) {
+            const [now] = await tx
+              .select({ revokedAt: badgeLinks.revokedAt })
+              .from(badgeLinks)
+              .where(eq(badgeLinks.id, link.id));
+            throw new DomainError(now?.revokedAt ? 'link_revoked' : 'link_used');
+          }
+        },
+      },
+      ctx,
+    );
+    return { orderId: order.id, id: order.id, orderNo: order.orderNo, eventSlug: event.slug, paymentStatus: 'free' };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyHasBadge();
+    throw error;
+  }
+}
+
+/**
+ * The refusal of a link that cannot be claimed (spec §8: 404 expired, 409 used; 403 another
+ * e-mail's; 410 revoked by an organiser).
+ */
+function refuseLink(state: BadgeLinkState) {
+  if (state === 'expired') throw new DomainError('link_expired');
+  if (state === 'used') throw new DomainError('link_used');
+  if (state === 'revoked') throw new DomainError('link_revoked');
+  if (state === 'not_for_user') throw new DomainError('link_not_for_user');
+}
+
+/**
+ * Checks a one-time link without claiming it (the get-badge page, before any form): the same
+ * refusals as the claim, or `valid` / `claimed` (this user already used it). It answers nothing
+ * about anyone else: not the e-mail a link was issued to, nor who used it or when.
+ */
+export async function checkBadgeLink(
+  db: Db,
+  code: string,
+  user: User | null,
+  options: { now: Date; linkType?: BadgeIdentity | undefined },
+): Promise<{ state: 'valid' | 'claimed'; identity: BadgeIdentity; expiresAt: Date }> {
+  const [link] = await db
+    .select({
+      identity: badgeLinks.identity,
+      email: badgeLinks.email,
+      expiresAt: badgeLinks.expiresAt,
+      usedAt: badgeLinks.usedAt,
+      usedBy: badgeLinks.usedBy,
+      revokedAt: badgeLinks.revokedAt,
+    })
+    .from(badgeLinks)
+    .where(eq(badgeLinks.code, code))
+    .limit(1);
+  const state = badgeLinkState(link, user && { userId: user.id, email: user.email }, options);
+  refuseLink(state);
+  if (!link || (state !== 'valid' && state !== 'claimed')) throw new DomainError('link_expired');
+  return { state, identity: link.identity, expiresAt: link.expiresAt };
+}
+
+/** Operator: a one-time free-badge link. */
+export async function createBadgeLink(
+  db: Db,
+  input: { identity: BadgeIdentity; email?: string | undefined; expiresAt: Date },
+) {
+  const code = randomBytes(12).toString('base64url');
+  const [link] = await db
+    .insert(badgeLinks)
+    .values({ code, identity: input.identity, email: input.email ?? null, expiresAt: input.expiresAt })
+    .returning();
+  return link!;
+}
+
+/** The user's most recent badge order (live ones first), for the badge page and badges/new. */
+export async function findBadgeOrder(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: orders.id, slug: events.slug, status: orders.paymentStatus })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(orders.userId, userId), isBadgeOrderType))
+    .orderBy(sql`case when ${inArray(orders.paymentStatus, LIVE_STATUSES)} then 0 else 1 end`, desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The user's badge (spec §3 Badge); the QR code only once the order is paid or free. */
+export async function getBadge(db: Db, userId: string) {
+  const [row] = await db
+    .select({ badge: badges, order: orders, event: events, receipt: receipts, file: files })
+    .from(badges)
+    .innerJoin(orders, eq(orders.id, badges.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(receipts, eq(receipts.orderId, orders.id))
+    .leftJoin(files, eq(files.id, badges.personalPhotoFileId))
+    .where(eq(badges.userId, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { badge, order, event, receipt, file } = row;
+  const issued = isIssued(order.paymentStatus);
+  return {
+    identity: badge.identity,
+    personalPhotoFile: file ? { url: fileUrl(file.id), name: file.name } : null,
+    nameZh: badge.nameZh,
+    nameEn: badge.nameEn,
+    companyNameZh: badge.companyNameZh,
+    companyNameEn: badge.companyNameEn,
+    qrCodeImage: issued ? await qrPng(badge.pickupCode) : null,
+    orderId: order.id,
+    orderNo: order.orderNo,
+    eventSlug: event.slug,
+    paymentStatus: order.paymentStatus,
+    payment:
+      order.totalTwdCents > 0
+        ? {
+            type: order.paymentType,
+            status: order.paymentStatus,
+            amountTwd: order.currency === 'TWD' ? order.amountCents : null,
+            amountUsd: order.currency === 'USD' ? order.amountCents : null,
+            currency: order.currency,
+            amountCents: order.amountCents,
+            remitter: order.remitter,
+            senderBank: order.senderBank,
+            lastFiveDigits: order.lastFiveDigits,
+          }
+        : null,
+    receipt: receipt
+      ? { kind: receipt.kind, invoiceTitle: receipt.invoiceTitle, unifiedBusinessNumber: receipt.unifiedBusinessNumber }
+      : null,
+    pickedUpAt: badge.pickedUpAt,
+  };
+}

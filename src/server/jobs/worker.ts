@@ -1,0 +1,140 @@
+/**
+ * The background worker of a running portal: every few seconds, one pass of the outbox (decision
+ * 012); every 30 s, unpaid orders past their deadline; every 10 minutes, housekeeping (uploads
+ * never attached to an order, expired rate-limit windows).
+ * One pass at a time per process, one claim at a time within it; several processes are safe (the
+ * claims skip rows another holds). An error is logged and the next pass tries again: it never
+ * reaches the process.
+ */
+import { errorSummary } from '@domain/error-summary';
+import type { Db } from '../db/client';
+import { processOrderEvents } from '../orders/order-events';
+import { expireOverdueOrders } from '../orders/order-state';
+import { deleteUnattachedUploads } from '../files/files';
+import type { RateLimiter } from '../security/rate-limit';
+import type { FileStorage } from '../files/storage';
+import { deliverEmails, queueEventMails, queuePaymentReminders, type MailSettings } from '../mail/outbox';
+import type { MailTransport } from '../mail/transport';
+
+type Log = (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
+
+export type MailWorkerOptions = {
+  db: Db;
+  transport: MailTransport;
+  settings: MailSettings;
+  log: Log;
+  now?: () => Date;
+  /** Time between passes (2 s). */
+  intervalMs?: number;
+  /** Time between sweeps of unpaid orders past their deadline (their "expired" mails), 30 s. */
+  expireEveryMs?: number;
+  /** Housekeeping, every `everyMs` (10 minutes); none when absent. */
+  housekeeping?: HousekeepingOptions;
+};
+
+export type HousekeepingOptions = {
+  /** Where uploads are stored; those no order refers to `unattachedHours` after upload are deleted. */
+  storage: FileStorage;
+  unattachedHours: number;
+  /** Its expired windows are forgotten (the PostgreSQL store's rows). */
+  rateLimiter?: RateLimiter;
+  everyMs?: number;
+};
+
+/**
+ * One housekeeping pass: uploads never attached (claimed with SKIP LOCKED, so instances share the
+ * work), then expired rate-limit windows. Tests call it directly.
+ */
+export async function housekeepingPass(
+  options: { db: Db; log: Log; now?: () => Date } & HousekeepingOptions,
+): Promise<{ uploads: number; rateLimitWindows: number }> {
+  const now = options.now ?? (() => new Date());
+  const uploads = await deleteUnattachedUploads(options.db, options.storage, {
+    olderThan: new Date(now().getTime() - options.unattachedHours * 3_600_000),
+    log: (message, data) => options.log('warn', message, data),
+  });
+  if (uploads) options.log('info', 'uploads never attached to an order deleted', { count: uploads });
+  const rateLimitWindows = (await options.rateLimiter?.sweep()) ?? 0;
+  return { uploads, rateLimitWindows };
+}
+
+/** Most order events and mails one pass handles, so a backlog never starves the next pass. */
+const PER_PASS = 50;
+
+/**
+ * One pass: order events → queued mails, the payment reminders that are due, then delivery.
+ * Tests call it directly (and the steps it is made of).
+ */
+export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | 'expireEveryMs'>) {
+  const now = options.now ?? (() => new Date());
+  const handle = queueEventMails(options.settings, now);
+  let events = 0;
+  for (let i = 0; i < PER_PASS; i++) {
+    const result = await processOrderEvents(options.db, handle, { now: now(), limit: 1 });
+    if (result.failed) options.log('warn', 'order event not turned into e-mails; retried later');
+    if (!result.processed && !result.failed) break;
+    events += result.processed;
+  }
+  const reminders = await queuePaymentReminders(options.db, options.settings, now());
+  const delivered = await deliverEmails(options.db, options.transport, {
+    now: now(),
+    limit: PER_PASS,
+    onError: (mail, error) =>
+      options.log('warn', 'e-mail not sent; retried later', {
+        email: mail.id,
+        template: mail.template,
+        attempts: mail.attempts,
+        error: String((error as Error)?.message ?? error),
+      }),
+  });
+  return { events, reminders, ...delivered };
+}
+
+/** Starts the worker; `stop()` ends it after the pass in progress. */
+export function startMailWorker(options: MailWorkerOptions) {
+  const now = options.now ?? (() => new Date());
+  const expireEvery = options.expireEveryMs ?? 30_000;
+  const housekeepEvery = options.housekeeping?.everyMs ?? 600_000;
+  let lastExpiry = 0;
+  // The first housekeeping a minute after start, not while the server warms up.
+  let lastHousekeeping = Date.now() - housekeepEvery + 60_000;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const pass = async () => {
+    try {
+      if (Date.now() - lastExpiry >= expireEvery) {
+        lastExpiry = Date.now();
+        // Unpaid orders past their deadline become overdue without waiting for a visitor; their
+        // "order expired" mails come from the events this writes.
+        await expireOverdueOrders(options.db, now());
+      }
+      await mailPass(options);
+      if (options.housekeeping && Date.now() - lastHousekeeping >= housekeepEvery) {
+        lastHousekeeping = Date.now();
+        await housekeepingPass({ db: options.db, log: options.log, now, ...options.housekeeping });
+      }
+    } catch (error) {
+      // The summary only: a failed query's message holds its parameters (addresses, names).
+      options.log('error', 'mail worker pass failed; trying again', errorSummary(error));
+    }
+  };
+  const tick = () => {
+    if (stopped || running) return;
+    running = pass().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(tick, options.intervalMs ?? 2000);
+  // The worker never keeps the process alive on its own.
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      options.transport.close();
+    },
+  };
+}

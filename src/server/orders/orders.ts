@@ -1,0 +1,189 @@
+import { isUuid } from '@domain/validation';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
+import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from '../badges/included-badges';
+import { latestCardAttempts } from '../payments/payments';
+
+type OrderRow = typeof orders.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+type CardAttempt = typeof orderPayments.$inferSelect;
+type ReceiptRow = typeof receipts.$inferSelect;
+
+/** An order with what its views need: event, receipt, registration, latest card attempt, works. */
+export type OrderRecord = {
+  order: OrderRow;
+  event: EventRow;
+  receipt: ReceiptRow | null;
+  registrationId: string | null;
+  card: CardAttempt | undefined;
+  contents: OrderContent[];
+  /** One order only (never in lists): the badges it includes and their one-time links. */
+  includedBadges?: { count: number; links: IncludedBadgeLink[] };
+};
+
+/** A work on an order, as it was when the order was placed. */
+export type OrderContent = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  genre: string | null;
+  categoryId: number | null;
+};
+
+const orderSelection = {
+  order: orders,
+  receipt: receipts,
+  registrationId: registrations.id,
+};
+
+/**
+ * Orders with their receipt and registration. The events come by a second query (eventsOf): a
+ * list of 100 orders names about ten events, and joining them repeated every event's texts (both
+ * languages' descriptions) on every row, which was most of the bytes the database sent.
+ */
+function baseQuery(db: Db) {
+  return db
+    .select(orderSelection)
+    .from(orders)
+    .leftJoin(receipts, eq(receipts.orderId, orders.id))
+    .leftJoin(registrations, eq(registrations.orderId, orders.id));
+}
+
+async function eventsOf(db: Db, rows: { order: OrderRow }[]) {
+  const ids = [...new Set(rows.map((r) => r.order.eventId))];
+  const byId = new Map<string, EventRow>();
+  if (ids.length === 0) return byId;
+  for (const e of await db.select().from(events).where(inArray(events.id, ids))) byId.set(e.id, e);
+  return byId;
+}
+
+/** The rows with their events (every order has one: orders.event_id is a foreign key). */
+const withEvents = <R extends { order: OrderRow }>(rows: R[], byId: Map<string, EventRow>) =>
+  rows.map((r) => ({ ...r, event: byId.get(r.order.eventId)! }));
+
+async function contentsOf(db: Db, orderIds: string[]) {
+  const byOrder = new Map<string, OrderContent[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(orderContents).where(inArray(orderContents.orderId, orderIds));
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push({ id: r.contentId, titleEn: r.title, titleZh: r.titleZh, genre: r.genre, categoryId: r.categoryId });
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
+}
+
+/** Content rows as orders carry them, by order. */
+function contentsByOrder(rows: (typeof orderContents.$inferSelect)[]) {
+  const byOrder = new Map<string, OrderContent[]>();
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push({ id: r.contentId, titleEn: r.title, titleZh: r.titleZh, genre: r.genre, categoryId: r.categoryId });
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
+}
+
+/**
+ * The four statements of an order list, prepared once per database handle (the SQL is built
+ * once; on PostgreSQL each is a named statement, planned once per connection). Each takes the
+ * user's id alone, so all four run at once: the page of orders (with the whole list's length as
+ * a window count), and the events, works and latest card attempts of all the user's orders (a
+ * registrant has a few; more than the page needs is cheaper than a second round trip).
+ */
+function prepareListStatements(db: Db) {
+  const userId = sql.placeholder('userId');
+  const mine = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+  return {
+    page: db
+      .select({ ...orderSelection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(orders)
+      .leftJoin(receipts, eq(receipts.orderId, orders.id))
+      .leftJoin(registrations, eq(registrations.orderId, orders.id))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('orders_list_page'),
+    events: db
+      .select()
+      .from(events)
+      .where(
+        inArray(events.id, db.selectDistinct({ id: orders.eventId }).from(orders).where(eq(orders.userId, userId))),
+      )
+      .prepare('orders_list_events'),
+    contents: db
+      .select()
+      .from(orderContents)
+      .where(inArray(orderContents.orderId, mine))
+      .prepare('orders_list_contents'),
+    cards: db
+      .selectDistinctOn([orderPayments.orderId])
+      .from(orderPayments)
+      .where(and(inArray(orderPayments.orderId, mine), eq(orderPayments.method, 'credit_card')))
+      .orderBy(orderPayments.orderId, desc(orderPayments.createdAt), desc(orderPayments.attempt))
+      .prepare('orders_list_cards'),
+  };
+}
+const statements = new WeakMap<Db, ReturnType<typeof prepareListStatements>>();
+function listStatements(db: Db) {
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = prepareListStatements(db)));
+  return prepared;
+}
+/** The caller's orders, newest first, one page at a time. */
+export async function listOrders(
+  db: Db,
+  userId: string,
+  page: { limit: number; page: number },
+): Promise<{ items: OrderRecord[]; total: number }> {
+  const q = listStatements(db);
+  const [found, eventRows, contentRows, cardRows] = await Promise.all([
+    q.page.execute({ userId, limit: page.limit, offset: (page.page - 1) * page.limit }),
+    q.events.execute({ userId }),
+    q.contents.execute({ userId }),
+    q.cards.execute({ userId }),
+  ]);
+  // The window count is the list's length; a page past the end has no row to carry it.
+  const total =
+    found[0]?.total ??
+    (page.page === 1
+      ? 0
+      : ((await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n ?? 0));
+  const byId = new Map(eventRows.map((e) => [e.id, e]));
+  const contents = contentsByOrder(contentRows);
+  const cards = new Map(cardRows.map((c) => [c.orderId, c]));
+  return {
+    items: found.map(({ total: _total, ...r }) => ({
+      ...r,
+      event: byId.get(r.order.eventId)!,
+      card: cards.get(r.order.id),
+      contents: contents.get(r.order.id) ?? [],
+    })),
+    total,
+  };
+}
+
+/** One order of the caller; another user's order is indistinguishable from a missing one. */
+export async function findOrder(db: Db, userId: string, orderId: string): Promise<OrderRecord | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [found] = await baseQuery(db)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found) return undefined;
+  const [row] = withEvents([found], await eventsOf(db, [found]));
+  if (!row) return undefined;
+  const count = includedBadgeCount(row.event);
+  const [contents, cards, links] = await Promise.all([
+    contentsOf(db, [row.order.id]),
+    latestCardAttempts(db, [row.order.id]),
+    count > 0 ? includedBadgeLinks(db, row.order.id) : [],
+  ]);
+  return {
+    ...row,
+    card: cards.get(row.order.id),
+    contents: contents.get(row.order.id) ?? [],
+    ...(count > 0 ? { includedBadges: { count, links } } : {}),
+  };
+}

@@ -1,0 +1,496 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError, notFoundError } from '@domain/errors';
+import { registrationWindowState } from '@domain/events';
+import {
+  ExhibitorForm,
+  marketRegistrationType,
+  MarketRegistration,
+  participationTypesFor,
+  splitExhibitorForm,
+  type ParticipationType,
+} from '@domain/market';
+import { ISSUED_STATUSES, LIVE_STATUSES } from '@domain/order-lifecycle';
+import { countryByIso } from '@domain/reference/countries';
+import { registrationFormEditable } from '@domain/orders';
+import { receiptValues, type ReceiptDetails as ReceiptStruct } from '@domain/payments';
+import type { Infer } from 'superstruct';
+type ReceiptDetails = Infer<typeof ReceiptStruct>;
+import { StoryForm, type ProjectRegistration, type StoryRegistration } from '@domain/pitching';
+import {
+  isPitchingRegistrationType,
+  kindOf,
+  registrationTypeFor,
+  takesEventRegistration,
+  type RegistrationKind,
+  type RegistrationType,
+} from '@domain/registration-kinds';
+import { isUuid } from '@domain/validation';
+import { prepared } from '../db/prepared';
+import type { Db, Tx } from '../db/client';
+import { events, files, orders, receipts, registrations } from '../db/schema';
+import { checkEntry, pitchingRefusal, takeQuota } from '../kinds/pitching';
+import { isUniqueViolation } from '../db/db-errors';
+import {
+  expireOverdueOrders,
+  liveOrderOf,
+  lockOrder,
+  placeOrder,
+  recordOrderEvent,
+  type EventRow,
+  type OrderContext,
+  type OrderRow,
+  type PlacedFrom,
+} from './order-state';
+
+export type RegistrationContext = OrderContext;
+type Created = {
+  orderId: string;
+  id: string;
+  orderNo: string;
+  eventSlug: string;
+  paymentStatus: string;
+  approvalStatus: string | null;
+  existing: boolean;
+};
+
+/**
+ * What a registration needs to know before it is placed, in one statement (the hot path of a
+ * registration burst, decision 024): the event (by slug), whether the user holds an issued badge
+ * (paid or free; a transfer still being checked does not count), the id of their live order for
+ * the event if any, and whether the event is full with no unpaid order past its deadline holding
+ * one of its seats. Undefined when there is no such event.
+ */
+export async function registrationContext(db: Db, input: { slug: string; userId: string; now: Date }) {
+  const statement = prepared(db, 'registration_context', (d) =>
+    d
+      .select({
+        event: events,
+        badged: sql<boolean>`exists (select 1 from badges b join orders o on o.id = b.order_id
+          where b.user_id = ${sql.placeholder('userId')} and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
+        liveId: sql<string | null>`(select o.id from orders o where o.user_id = ${sql.placeholder('userId')}
+          and o.event_id = events.id and o.payment_status in (${sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '))}) limit 1)`,
+        // Written out: inside a one-table select drizzle leaves column names unqualified.
+        fullNow: sql<boolean>`(events.capacity is not null and events.seats_taken >= events.capacity
+          and not exists (select 1 from orders o where o.event_id = events.id and o.payment_status = 'pending'
+            and o.holds_seat and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz))`,
+      })
+      .from(events)
+      .where(eq(events.slug, sql.placeholder('slug')))
+      .limit(1)
+      .prepare('registration_context'),
+  );
+  const [row] = await statement.execute({ ...input, now: input.now.toISOString() });
+  return (
+    row && {
+      event: row.event,
+      checks: { badged: row.badged === true, liveId: row.liveId ?? null, fullNow: row.fullNow === true },
+    }
+  );
+}
+export type RegistrationContextRow = NonNullable<Awaited<ReturnType<typeof registrationContext>>>;
+
+/** A work as the order keeps it: a snapshot of the content site's work when the order was placed. */
+export type WorkSnapshot = { id: number; titleEn: string; titleZh: string; genre: string; categoryId: number };
+/** Resolves the signed-in user's selected works on the content site; refuses one that is not theirs (`work_not_found`). */
+export type ResolveWorks = (ids: number[]) => Promise<WorkSnapshot[]>;
+
+/** The body struct of a form edit (PUT /registrations/{id}) for this kind; undefined: the kind has no form to edit. */
+export const formStructFor = (kind: RegistrationKind) =>
+  kind.form === 'exhibitor' ? ExhibitorForm : kind.form === 'story' ? StoryForm : undefined;
+
+/** What a registration submitted besides the order: its stored form, contact info and works. */
+type OrderParts = {
+  registrationType: RegistrationType;
+  form: Record<string, unknown>;
+  contact: Record<string, unknown> | null;
+  contents: WorkSnapshot[];
+  /** Pitching: each work is an item charged, counted against the applicant, and used once. */
+  pitching?: boolean;
+  receipt?: ReceiptDetails | null | undefined;
+};
+
+/** Pitching: the works (their genres decide the selection rules), the story files, the story form. */
+async function pitchingParts(
+  db: Db,
+  kind: RegistrationKind,
+  event: EventRow,
+  input: { userId: string; body: ProjectRegistration | StoryRegistration; resolveWorks: ResolveWorks },
+): Promise<OrderParts> {
+  const { agreePolicy, agreeTerms, selectedContents, receipt, ...story } = input.body as StoryRegistration;
+  const contents = await input.resolveWorks([...new Set(selectedContents.map(Number))]);
+  const story_ = kind.form === 'story' ? story : null;
+  await checkEntry(db, {
+    userId: input.userId,
+    eventType: event.type as 'pitching_project' | 'pitching_story',
+    genres: contents.map((w) => w.genre as 'piece' | 'project'),
+    files: story_
+      ? [
+          { id: story_.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
+          { id: story_.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
+        ]
+      : [],
+  });
+  return {
+    registrationType: kind.registrationTypes[0],
+    form: { ...(story_ ?? {}), agreePolicy, agreeTerms },
+    contact: null,
+    contents,
+    pitching: true,
+    receipt,
+  };
+}
+
+const issue = (path: string, message: string) => ({ issues: [{ path, message }] });
+
+/** The company country must be one of the reference data's (ISO 3166-1 alpha-3). */
+function checkCountry(iso: string) {
+  if (!countryByIso(iso))
+    throw new DomainError('invalid_country', undefined, issue('company_country', `Unknown country code ${iso}`));
+}
+
+/** The company logo must be the user's own upload for that purpose. */
+async function checkLogo(db: Db, userId: string, fileId: string | null | undefined) {
+  if (!fileId) return;
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'company_logo')))
+    .limit(1);
+  if (!file) throw new DomainError('invalid_logo', undefined, issue('company_logo_file_id', 'Upload the logo again'));
+}
+
+/** Market: the participation type the event offers, its registration type, the logo, the works. */
+async function marketParts(
+  db: Db,
+  kind: RegistrationKind,
+  event: EventRow,
+  input: {
+    userId: string;
+    registrationType?: string | undefined;
+    body: MarketRegistration;
+    resolveWorks: ResolveWorks;
+  },
+): Promise<OrderParts> {
+  const { body } = input;
+  const offered = participationTypesFor(event.type as 'market_earlybird' | 'market_online');
+  const identity = body.marketIdentity as ParticipationType;
+  if (!offered.includes(identity))
+    throw new DomainError(
+      'invalid_market_identity',
+      `This event offers participation type ${offered.join(', ')}`,
+      issue('market_identity', `Expected one of ${offered.join(', ')}`),
+    );
+  const registrationType = marketRegistrationType(kind.registrationTypes[0], event.offeredRegistrationTypes, identity);
+  if (input.registrationType && input.registrationType !== registrationType)
+    throw new DomainError(
+      'invalid_registration_type',
+      `Participation type ${identity} registers as ${registrationType}`,
+    );
+  checkCountry(body.companyCountry);
+  await checkLogo(db, input.userId, body.companyLogoFileId);
+  const ids = [...new Set(body.selectedContents.map(Number))];
+  const contents = await input.resolveWorks(ids);
+  const { agreeTerms, agreeDisclosure, marketIdentity, selectedContents: _works, ...exhibitor } = body;
+  const { form, contact } = splitExhibitorForm(exhibitor);
+  return {
+    registrationType,
+    form: { ...form, marketIdentity, agreeTerms, agreeDisclosure },
+    contact,
+    contents,
+  };
+}
+
+/**
+ * Registers the user for an event through the registration-kind registry. Rules, in order: the
+ * event and its kind, the registration type, the registration window, an issued badge where the
+ * kind needs one, one live registration per user and event (a repeat answers the existing order),
+ * the kind's own rules (Market: participation type, logo, works), then `placeOrder` (seat, price,
+ * approval). `body` is the struct of `registrationStructFor(kind)`, already validated.
+ */
+export async function registerForEvent(
+  db: Db,
+  input: {
+    userId: string;
+    email: string;
+    eventSlug: string;
+    registrationType?: string | undefined;
+    body?: unknown;
+    resolveWorks?: ResolveWorks | undefined;
+    /** The event and the checks when the caller has just read them (the route does, for the body's struct). */
+    context?: RegistrationContextRow | undefined;
+  } & PlacedFrom,
+  ctx: RegistrationContext,
+): Promise<Created> {
+  const context =
+    input.context?.event.slug === input.eventSlug
+      ? input.context
+      : await registrationContext(db, { slug: input.eventSlug, userId: input.userId, now: ctx.now });
+  if (!context) throw notFoundError('Event');
+  const { event, checks } = context;
+  const kind = kindOf(event.type);
+  // Badges have their own calls; pitching is not open yet.
+  if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
+  // Market kinds derive the registration type from the participation type (below).
+  const type =
+    kind.form === 'exhibitor'
+      ? ({ ok: true, type: kind.registrationTypes[0] } as const)
+      : registrationTypeFor(kind, input.registrationType);
+  if (!type.ok)
+    throw new DomainError(
+      'invalid_registration_type',
+      `This event takes registration type ${kind.registrationTypes.join(' or ')}`,
+    );
+  const window = registrationWindowState(event, ctx.now);
+  if (window === 'not_open') throw new DomainError('registration_not_open');
+  if (window === 'closed') throw new DomainError('registration_closed');
+  if (kind.requiresBadge && !checks.badged) throw new DomainError('demonstration_invalid');
+  // Pitching takes several entries per user and event: no live order to answer instead.
+  const live =
+    kind.quantity !== 'per_work' && checks.liveId ? await liveOrderOf(db, input.userId, event.id) : undefined;
+
+  const view = (o: OrderRow, existing: boolean): Created => ({
+    orderId: o.id,
+    id: o.id,
+    orderNo: o.orderNo,
+    eventSlug: event.slug,
+    paymentStatus: o.paymentStatus,
+    approvalStatus: o.approvalStatus,
+    existing,
+  });
+  let existing = live;
+  // The user's own unpaid order past its deadline is overdue, not a live registration to answer.
+  if (existing?.paymentStatus === 'pending' && existing.paymentExpiresAt && existing.paymentExpiresAt < ctx.now) {
+    await expireOverdueOrders(db, ctx.now, { userId: input.userId });
+    existing = await liveOrderOf(db, input.userId, event.id);
+  }
+  // Pitching takes several entries per user and event (its limits are per work).
+  if (existing && !isPitchingRegistrationType(existing.registrationType)) return view(existing, true);
+  // Full, and no lapsed order holds a seat: refused before anything else is read or written (most
+  // of a registration burst). A seat is still only ever taken by placeOrder's conditional UPDATE.
+  if (kind.holdsSeat && checks.fullNow && !existing) throw new DomainError('event_capacity_full');
+  let parts: OrderParts = { registrationType: type.type, form: { agreeTerms: true }, contact: null, contents: [] };
+  if (kind.form === 'exhibitor') {
+    if (!input.resolveWorks) throw new Error('registerForEvent: a Market registration needs resolveWorks');
+    parts = await marketParts(db, kind, event, {
+      userId: input.userId,
+      registrationType: input.registrationType,
+      body: input.body as MarketRegistration,
+      resolveWorks: input.resolveWorks,
+    });
+  } else if (kind.quantity === 'per_work') {
+    if (!input.resolveWorks) throw new Error('registerForEvent: a pitching entry needs resolveWorks');
+    parts = await pitchingParts(db, kind, event, {
+      userId: input.userId,
+      body: input.body as ProjectRegistration | StoryRegistration,
+      resolveWorks: input.resolveWorks,
+    });
+  }
+  try {
+    const order = await placeOrder(
+      db,
+      {
+        user: { id: input.userId, email: input.email },
+        event,
+        registrationType: parts.registrationType,
+        form: parts.form,
+        contact: parts.contact,
+        contents: parts.contents.map((w) => ({
+          id: String(w.id),
+          title: w.titleEn,
+          titleZh: w.titleZh,
+          genre: w.genre,
+          categoryId: w.categoryId,
+          pitching: parts.pitching ?? false,
+        })),
+        ...(parts.pitching
+          ? {
+              quantity: parts.contents.length,
+              within: async (tx: Tx, order: OrderRow) => {
+                await takeQuota(tx, order);
+                if (parts.receipt)
+                  await tx.insert(receipts).values({ orderId: order.id, ...receiptValues(parts.receipt) });
+              },
+            }
+          : {}),
+        actor: { kind: 'registrant', id: input.userId },
+        locale: input.locale,
+        siteOrigin: input.siteOrigin,
+      },
+      ctx,
+    );
+    return view(order, false);
+  } catch (error) {
+    if (parts.pitching) {
+      const refusal = await pitchingRefusal(
+        db,
+        error,
+        parts.contents.map((w) => String(w.id)),
+      );
+      throw refusal ?? error;
+    }
+    // The same user twice at once: the loser's transaction (and its seat) rolled back.
+    if (isUniqueViolation(error)) {
+      const again = await liveOrderOf(db, input.userId, event.id);
+      if (again) return view(again, true);
+    }
+    throw error;
+  }
+}
+
+async function registrationRow(db: Db, userId: string, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ registration: registrations, order: orders, event: events })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(registrations.id, id), eq(registrations.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+type RegistrationRow = NonNullable<Awaited<ReturnType<typeof registrationRow>>>;
+
+function registrationView({ registration, order, event }: RegistrationRow, now: Date) {
+  const kind = kindOf(event.type);
+  return {
+    id: registration.id,
+    registrationId: registration.id,
+    orderId: registration.orderId,
+    eventSlug: event.slug,
+    eventType: event.type,
+    /** The kind's form the contact page edits (exhibitor, story, invoice), or null. */
+    formType: kind.form,
+    form: registration.form,
+    contact: registration.contact,
+    formModifyExpiresAt: event.formModifyExpiresAt,
+    editable:
+      kind.form !== null && registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, now),
+    createdAt: registration.createdAt,
+    updatedAt: registration.updatedAt,
+  };
+}
+
+/**
+ * The files a stored form names (`companyLogoFileId`, `storyOutlineFileId`…), by field, as the
+ * uploader shows a file (spec §3 Uploaded file: uid, name, url), so an editor shows their names.
+ */
+async function formFiles(db: Db, form: unknown) {
+  const ids = Object.entries((form ?? {}) as Record<string, unknown>).filter(
+    (e): e is [string, string] => e[0].endsWith('FileId') && typeof e[1] === 'string' && isUuid(e[1]),
+  );
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids.map(([, id]) => id))]));
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return Object.fromEntries(
+    ids
+      .filter(([, id]) => names.has(id))
+      .map(([field, id]) => [field, { uid: id, name: names.get(id)!, url: `/api/v1/files/${id}` }]),
+  );
+}
+
+/** A registration (the form behind an order) of its owner; undefined for anyone else's. */
+export async function findRegistration(db: Db, userId: string, id: string, now = new Date()) {
+  const row = await registrationRow(db, userId, id);
+  return row && { ...registrationView(row, now), files: await formFiles(db, row.registration.form) };
+}
+
+/** The registration kind of one of the user's registrations (what its edits are validated with). */
+export async function registrationKindOf(db: Db, userId: string, id: string) {
+  const row = await registrationRow(db, userId, id);
+  return row && kindOf(row.event.type);
+}
+
+/**
+ * Edits the registration form behind one of the user's orders (contact page, spec §2): only kinds
+ * with a form, only before the event's `formModifyExpiresAt`, only a live, not rejected order.
+ * Works are never edited (an entry cannot be changed after submission). The order row is locked,
+ * so an edit cannot interleave with a cancel or an expiry; the edit is in the audit trail.
+ */
+export async function updateRegistrationForm(
+  db: Db,
+  input: { userId: string; registrationId: string; form: ExhibitorForm | StoryForm },
+  ctx: Pick<OrderContext, 'now'>,
+) {
+  const row = await registrationRow(db, input.userId, input.registrationId);
+  if (!row) throw notFoundError('Registration');
+  const kind = kindOf(row.event.type);
+  if (kind.form !== 'exhibitor' && kind.form !== 'story') throw new DomainError('no_registration_form');
+  // The form's own checks: the country and logo of an exhibitor, the files of a story.
+  let edited: { form: Record<string, unknown>; contact: Record<string, unknown> | null };
+  if (kind.form === 'exhibitor') {
+    const exhibitor = input.form as ExhibitorForm;
+    checkCountry(exhibitor.companyCountry);
+    await checkLogo(db, input.userId, exhibitor.companyLogoFileId);
+    edited = splitExhibitorForm(exhibitor);
+  } else {
+    const story = input.form as StoryForm;
+    await checkEntry(db, {
+      userId: input.userId,
+      eventType: 'pitching_story',
+      genres: [],
+      files: [
+        { id: story.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
+        { id: story.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
+      ],
+    });
+    edited = { form: story, contact: null };
+  }
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.id, row.order.id));
+    if (!locked) throw notFoundError('Registration');
+    const { order, event } = locked;
+    if (!registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, ctx.now))
+      throw new DomainError('form_modify_expired', 'The registration form can no longer be changed');
+    const previous = row.registration.form as Record<string, unknown>;
+    const { form, contact } = edited;
+    // What the registrant agreed to and chose when registering stays as it was.
+    const kept = Object.fromEntries(
+      ['marketIdentity', 'agreeTerms', 'agreeDisclosure', 'agreePolicy']
+        .filter((k) => k in previous)
+        .map((k) => [k, previous[k]]),
+    );
+    await tx
+      .update(registrations)
+      .set({ form: { ...form, ...kept }, contact, updatedAt: ctx.now })
+      .where(eq(registrations.id, row.registration.id));
+    const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'form_updated',
+      actor: { kind: 'registrant', id: input.userId },
+      before: status,
+      after: status,
+      payload: {
+        registrationId: row.registration.id,
+        fields: changedFields(previous, row.registration.contact, form, contact ?? {}),
+      },
+      at: ctx.now,
+    });
+  });
+  return (await findRegistration(db, input.userId, input.registrationId, ctx.now))!;
+}
+
+/** The names of the fields an edit changed (the audit trail keeps which, not the personal data). */
+function changedFields(
+  form: Record<string, unknown>,
+  contact: unknown,
+  nextForm: Record<string, unknown>,
+  nextContact: Record<string, unknown>,
+) {
+  const before = { ...form, ...((contact as Record<string, unknown> | null) ?? {}) };
+  const after = { ...nextForm, ...nextContact };
+  return Object.keys(after).filter((k) => canonical(before[k]) !== canonical(after[k]));
+}
+
+/** JSON with object keys sorted (jsonb does not keep the order keys were written in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

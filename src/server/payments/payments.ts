@@ -1,0 +1,473 @@
+/**
+ * Paying an order: the payment choice and declared transfer, card attempts, the gateway's answer,
+ * the organiser's confirmation, and the payment records (`order_payments`) that reconcile them.
+ * Order status changes go through the order-state service; amounts come from the price fixed on
+ * the order when it was placed, never from the event.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError, notFoundError } from '@domain/errors';
+import { money, toGatewayAmount } from '@domain/money';
+import { detailsEditRefusal, SETTLEABLE_STATUSES } from '@domain/order-lifecycle';
+import { currencyOf, isTransfer, receiptValues, type OrderPaymentUpdate } from '@domain/payments';
+import { isUuid } from '@domain/validation';
+import type { Db, Tx } from '../db/client';
+import { events, orderPayments, orders, receipts, users } from '../db/schema';
+import { isUniqueViolation } from '../db/db-errors';
+import {
+  applyCommand,
+  GATEWAY,
+  lockOrder,
+  recordOrderEvent,
+  type ActorRef,
+  type Locked,
+  type OrderContext,
+  type OrderRow,
+  type OrderSet,
+  type TransitionContext,
+} from '../orders/order-state';
+
+export { expireOverdueOrders } from '../orders/order-state';
+export type PaymentContext = TransitionContext;
+type PaymentRecord = typeof orderPayments.$inferSelect;
+
+const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, orderId), eq(orders.userId, userId));
+
+/** Paying by card: the declared transfer is dropped, and cards are charged the order's TWD total. */
+const cardChoice = (order: OrderRow) =>
+  ({
+    paymentType: 'credit_card',
+    remitter: null,
+    senderBank: null,
+    lastFiveDigits: null,
+    currency: 'TWD',
+    amountCents: order.totalTwdCents,
+  }) as const;
+
+/**
+ * Payment type, transfer details and invoice of an unpaid order (pay page, summary edits).
+ * Everything is checked before anything is written, in one transaction: a refused update leaves
+ * the order exactly as it was. A declared transfer moves the order to `checking`.
+ */
+export async function updateOrderPayment(
+  db: Db,
+  input: { userId: string; orderId: string; update: OrderPaymentUpdate },
+  ctx: PaymentContext,
+) {
+  if (!isUuid(input.orderId)) throw notFoundError('Order');
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, ownOrder(input.userId, input.orderId));
+    if (!locked) throw notFoundError('Order');
+    const { order, event } = locked;
+    const refusal = detailsEditRefusal(
+      { paymentStatus: order.paymentStatus, paymentExpiresAt: order.paymentExpiresAt },
+      { now: ctx.now, formModifyExpiresAt: event.formModifyExpiresAt },
+    );
+    if (refusal) throw new DomainError(refusal.code, refusal.message);
+    const actor: ActorRef = { kind: 'registrant', id: input.userId };
+    const { payment, receipt } = input.update;
+    if (payment && isTransfer(payment.type)) {
+      const currency = currencyOf(payment.type);
+      const amount = currency === 'USD' ? order.totalUsdCents : order.totalTwdCents;
+      if (!amount || amount <= 0)
+        throw new DomainError('currency_unavailable', `This order cannot be paid in ${currency}`);
+      await applyCommand(tx, locked, { type: 'declare_transfer' }, actor, ctx, {
+        set: {
+          paymentType: payment.type,
+          remitter: payment.remitter || null,
+          senderBank: payment.senderBank || null,
+          lastFiveDigits: payment.lastFiveDigits!,
+          currency,
+          amountCents: amount,
+          // A transfer declared again answers the organiser's message of a transfer sent back.
+          transferReturnedMessage: null,
+        },
+        payload: { paymentType: payment.type, currency, amountCents: amount },
+      });
+    } else if (payment) {
+      if (order.paymentStatus === 'checking') throw new DomainError('payment_type_locked');
+      await tx
+        .update(orders)
+        .set({ ...cardChoice(order), updatedAt: ctx.now })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
+    }
+    if (receipt) {
+      const values = { ...receiptValues(receipt), updatedAt: ctx.now };
+      await tx
+        .insert(receipts)
+        .values({ orderId: order.id, ...values })
+        .onConflictDoUpdate({ target: receipts.orderId, set: values });
+    }
+  });
+}
+
+/**
+ * Starts a card attempt: the attempt counter is incremented by the UPDATE itself (never read and
+ * written back), so concurrent calls get distinct MerchantOrderNo values, and the attempt is
+ * recorded with the amount the gateway is asked for: the order's TWD total, fixed when placed.
+ */
+export async function startCardAttempt(db: Db, input: { userId: string; orderId: string }, ctx: PaymentContext) {
+  if (!isUuid(input.orderId)) throw notFoundError('Order');
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, ownOrder(input.userId, input.orderId));
+    if (!locked) throw notFoundError('Order');
+    const { order, event } = locked;
+    // Card payments are charged in whole TWD (the gateway's Amt).
+    if ((order.totalTwdCents < 100 || order.totalTwdCents % 100 !== 0) && order.paymentStatus === 'pending')
+      throw new DomainError('currency_unavailable', 'This order cannot be paid by card in TWD');
+    const updated = await applyCommand(
+      tx,
+      locked,
+      { type: 'start_card' },
+      { kind: 'registrant', id: input.userId },
+      ctx,
+      {
+        set: { ...cardChoice(order), cardAttempts: sql`${orders.cardAttempts} + 1` },
+      },
+    );
+    const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
+    const amount = money(order.totalTwdCents, 'TWD');
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      method: 'credit_card',
+      attempt: updated.cardAttempts,
+      merchantOrderNo,
+      currency: 'TWD',
+      amountCents: amount.cents,
+      status: 'started',
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    return { order: updated, event, merchantOrderNo, amount };
+  });
+}
+
+export type GatewayResult = {
+  merchantOrderNo: string;
+  amount: number;
+  status: string;
+  message: string;
+  tradeNo: string | undefined;
+};
+export type GatewayOutcome =
+  | { outcome: 'paid' | 'already_paid' | 'declined' | 'ignored'; orderId: string }
+  /** A verified charge that cannot settle its order: recorded as refund_due, answered as received. */
+  | { outcome: 'refund_due'; reason: string; orderId: string }
+  | { outcome: 'rejected'; reason: string; orderId?: string };
+
+/** The order number inside a MerchantOrderNo (`{orderNo}_{attempt}`). */
+export const orderNoOf = (merchantOrderNo: string) => merchantOrderNo.split('_')[0] ?? '';
+const attemptOf = (merchantOrderNo: string) => Number(merchantOrderNo.split('_')[1]);
+
+/** Marks a payment record as money owed back, and says so on the order's trail. */
+async function flagRefund(
+  tx: Tx,
+  order: OrderRow,
+  recordId: string,
+  reason: string,
+  actor: ActorRef,
+  now: Date,
+  gateway?: Partial<PaymentRecord>,
+) {
+  await tx
+    .update(orderPayments)
+    .set({ ...gateway, status: 'refund_due', refundReason: reason, updatedAt: now })
+    .where(eq(orderPayments.id, recordId));
+  const state = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'refund_due',
+    actor,
+    before: state,
+    after: state,
+    payload: { paymentId: recordId, reason },
+    at: now,
+  });
+}
+
+/**
+ * Applies a verified gateway result. Idempotent: the gateway repeats notifications and the
+ * browser return carries the same result; only the first success changes anything. A charge that
+ * cannot settle the order (already paid, by card or by a confirmed transfer; closed since) is
+ * kept as a payment record marked refund_due.
+ */
+export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: PaymentContext): Promise<GatewayOutcome> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNoOf(result.merchantOrderNo)));
+    if (!locked) return { outcome: 'rejected', reason: 'unknown_order' };
+    const { order } = locked;
+    let [record] = await tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.merchantOrderNo, result.merchantOrderNo)))
+      .limit(1);
+    // The amount asked for: the attempt's record, or (an attempt the portal has no record of) the
+    // order's TWD total. Never the event's current price.
+    const asked = record ? money(record.amountCents, 'TWD') : money(order.totalTwdCents, 'TWD');
+    if (asked.cents < 100 || toGatewayAmount(asked) !== result.amount)
+      return { outcome: 'rejected', reason: 'amount_mismatch', orderId: order.id };
+    const attempt = attemptOf(result.merchantOrderNo);
+    // A failure of an attempt the portal has no record of, for an order no longer unpaid, says nothing.
+    if (!record && result.status !== 'SUCCESS' && order.paymentStatus !== 'pending')
+      return { outcome: 'ignored', orderId: order.id };
+    if (!record) {
+      // Verified by the merchant's keys, so real: record it before deciding what it means.
+      [record] = await tx
+        .insert(orderPayments)
+        .values({
+          orderId: order.id,
+          method: 'credit_card',
+          attempt: Number.isInteger(attempt) ? attempt : null,
+          merchantOrderNo: result.merchantOrderNo,
+          currency: 'TWD',
+          amountCents: asked.cents,
+          status: 'started',
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+    }
+    const gateway = {
+      gatewayTradeNo: result.tradeNo ?? record!.gatewayTradeNo,
+      gatewayStatus: result.status,
+      gatewayMessage: result.message,
+      gatewayAt: ctx.now,
+    };
+    if (result.status !== 'SUCCESS') {
+      if (record!.status !== 'started') return { outcome: 'ignored', orderId: order.id };
+      await tx
+        .update(orderPayments)
+        .set({ ...gateway, status: 'declined', updatedAt: ctx.now })
+        .where(eq(orderPayments.id, record!.id));
+      // Only the latest attempt of an unpaid order says anything about the order.
+      if (order.paymentStatus !== 'pending' || (Number.isInteger(attempt) && attempt !== order.cardAttempts))
+        return { outcome: 'ignored', orderId: order.id };
+      await applyCommand(tx, locked, { type: 'decline' }, GATEWAY, ctx, {
+        payload: { merchantOrderNo: result.merchantOrderNo, gatewayStatus: result.status },
+      });
+      return { outcome: 'declined', orderId: order.id };
+    }
+    // A success seen before: the same trade again is a repeat.
+    if (record!.status === 'paid') {
+      if (result.tradeNo && record!.gatewayTradeNo && result.tradeNo !== record!.gatewayTradeNo) {
+        return { outcome: 'rejected', reason: 'trade_mismatch', orderId: order.id };
+      }
+      return { outcome: 'already_paid', orderId: order.id };
+    }
+    if (record!.status === 'refund_due' || record!.status === 'refunded')
+      return { outcome: 'refund_due', reason: record!.refundReason ?? 'refund_due', orderId: order.id };
+    if (order.paymentStatus === 'paid') {
+      const reason = order.paymentType && isTransfer(order.paymentType) ? 'paid_by_transfer' : 'duplicate_charge';
+      await flagRefund(tx, order, record!.id, reason, GATEWAY, ctx.now, gateway);
+      return { outcome: 'refund_due', reason, orderId: order.id };
+    }
+    const reason = await settle(tx, locked, GATEWAY, ctx, {
+      paymentType: 'credit_card',
+      currency: 'TWD',
+      amountCents: asked.cents,
+    });
+    if (reason) {
+      await flagRefund(tx, order, record!.id, reason, GATEWAY, ctx.now, gateway);
+      return { outcome: 'refund_due', reason, orderId: order.id };
+    }
+    await tx
+      .update(orderPayments)
+      .set({ ...gateway, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(orderPayments.id, record!.id));
+    return { outcome: 'paid', orderId: order.id };
+  });
+}
+
+/**
+ * Pays a locked order inside a savepoint. An order that cannot become paid (closed, or lapsed
+ * while its owner registered again or got another badge, or its seat gone) changes nothing, and
+ * the answer is the reason the money is owed back.
+ */
+async function settle(
+  tx: Tx,
+  locked: Locked,
+  actor: ActorRef,
+  ctx: PaymentContext,
+  set: OrderSet,
+): Promise<string | undefined> {
+  if (!(SETTLEABLE_STATUSES as readonly string[]).includes(locked.order.paymentStatus)) return 'order_not_payable';
+  try {
+    await tx.transaction((sp) => applyCommand(sp, locked, { type: 'pay' }, actor, ctx, { set }));
+    return undefined;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code === 'not_approved' ? 'not_approved' : 'order_superseded';
+    if (isUniqueViolation(error)) return 'order_superseded';
+    throw error;
+  }
+}
+
+/** Organiser: confirms a transfer (or any unpaid order) as paid, with a payment record. */
+export async function markPaid(
+  db: Db,
+  orderNo: string,
+  ctx: PaymentContext,
+  actor: ActorRef = { kind: 'organiser' },
+): Promise<'paid' | 'already_paid'> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNo));
+    if (!locked) throw notFoundError('Order');
+    if (locked.order.paymentStatus === 'paid') return 'already_paid';
+    await payLocked(tx, locked, actor, ctx);
+    return 'paid';
+  });
+}
+
+/**
+ * Pays a locked unpaid order as the organiser confirmed it (markPaid, a bank statement line):
+ * the `pay` transition and its payment record in the order's currency and amount, in the caller's
+ * transaction. `set` changes the order with it (e.g. the transfer a statement line shows, when
+ * none was declared); `payload` goes on the `paid` event. Answers the payment record's id.
+ */
+export async function payLocked(
+  tx: Tx,
+  locked: Locked,
+  actor: ActorRef,
+  ctx: PaymentContext,
+  extra: { set?: OrderSet; payload?: Record<string, unknown> } = {},
+): Promise<string> {
+  const { order } = locked;
+  if (order.paymentStatus === 'paid') throw new DomainError('order_paid', 'This order is paid already');
+  if (!(SETTLEABLE_STATUSES as readonly string[]).includes(order.paymentStatus))
+    throw new DomainError('order_not_payable', `Order is ${order.paymentStatus}`);
+  const paid = await tx
+    .transaction((sp) => applyCommand(sp, locked, { type: 'pay' }, actor, ctx, extra))
+    .catch((error: unknown) => {
+      // Not approved says so; any other refusal of a settleable order is its being superseded
+      // (lapsed, and its owner has another live order or badge since, or its seat is gone).
+      if (error instanceof DomainError && error.code === 'not_approved') throw error;
+      if (error instanceof DomainError || isUniqueViolation(error)) throw new DomainError('order_superseded');
+      throw error;
+    });
+  const [record] = await tx
+    .insert(orderPayments)
+    .values({
+      orderId: order.id,
+      method: paid.paymentType && isTransfer(paid.paymentType) ? paid.paymentType : 'TWD',
+      currency: paid.currency === 'USD' ? 'USD' : 'TWD',
+      amountCents: paid.amountCents,
+      status: 'paid',
+      paidAt: ctx.now,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning({ id: orderPayments.id });
+  return record!.id;
+}
+
+/** Organiser: approve, reject (with a reason), start reviewing, or cancel an order. */
+export async function decideOrder(
+  db: Db,
+  orderNo: string,
+  command:
+    | { type: 'approve' }
+    | { type: 'reject'; reason: string }
+    | { type: 'start_review' }
+    | { type: 'cancel'; reason?: string | undefined },
+  ctx: TransitionContext & Pick<OrderContext, 'paymentDays'>,
+  actor: ActorRef = { kind: 'organiser' },
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, eq(orders.orderNo, orderNo));
+    if (!locked) throw notFoundError('Order');
+    const wasPaid = locked.order.paymentStatus === 'paid';
+    const updated = await applyCommand(tx, locked, command, actor, ctx);
+    if (command.type === 'cancel' && wasPaid) {
+      // A paid order canceled by the organiser: its confirmed payments are owed back.
+      const paid = await tx
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderId, updated.id), eq(orderPayments.status, 'paid')));
+      for (const p of paid) await flagRefund(tx, updated, p.id, 'order_canceled', actor, ctx.now);
+    }
+    return updated;
+  });
+}
+
+/**
+ * Organiser: a refund owed (refund_due) has been paid back, with its reference in the gateway's
+ * merchant console or the bank when given (the back office asks for it).
+ */
+export async function markRefunded(
+  db: Db,
+  paymentId: string,
+  ctx: Pick<PaymentContext, 'now'>,
+  actor: ActorRef,
+  reference?: string | null,
+) {
+  if (!isUuid(paymentId)) throw notFoundError('Payment');
+  const refundReference = reference?.trim() || null;
+  return db.transaction(async (tx) => {
+    const [record] = await tx
+      .update(orderPayments)
+      .set({ status: 'refunded', refundedAt: ctx.now, refundReference, updatedAt: ctx.now })
+      .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.status, 'refund_due')))
+      .returning();
+    if (!record) {
+      const [exists] = await tx
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(eq(orderPayments.id, paymentId));
+      throw exists ? new DomainError('not_refund_due') : notFoundError('Payment');
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, record.orderId)).limit(1);
+    const state = { paymentStatus: order!.paymentStatus, approvalStatus: order!.approvalStatus };
+    await recordOrderEvent(tx, {
+      orderId: record.orderId,
+      kind: 'refunded',
+      actor,
+      before: state,
+      after: state,
+      payload: {
+        paymentId,
+        amountCents: record.amountCents,
+        currency: record.currency,
+        ...(refundReference ? { reference: refundReference } : {}),
+      },
+      at: ctx.now,
+    });
+    return record;
+  });
+}
+
+/** Payment records owed back, oldest first (`npm run orders -- refunds`). */
+export async function listRefundsDue(db: Db) {
+  return db
+    .select({
+      paymentId: orderPayments.id,
+      orderNo: orders.orderNo,
+      email: users.email,
+      name: users.name,
+      eventSlug: events.slug,
+      eventNameEn: events.nameEn,
+      eventNameZh: events.nameZh,
+      method: orderPayments.method,
+      currency: orderPayments.currency,
+      amountCents: orderPayments.amountCents,
+      reason: orderPayments.refundReason,
+      gatewayTradeNo: orderPayments.gatewayTradeNo,
+      at: orderPayments.updatedAt,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orderPayments.status, 'refund_due'))
+    .orderBy(asc(orderPayments.updatedAt));
+}
+
+/** The latest card attempt of each order (the pay and processing pages read its outcome). */
+export async function latestCardAttempts(db: Db, orderIds: string[]): Promise<Map<string, PaymentRecord>> {
+  const out = new Map<string, PaymentRecord>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([orderPayments.orderId])
+    .from(orderPayments)
+    .where(and(inArray(orderPayments.orderId, orderIds), eq(orderPayments.method, 'credit_card')))
+    .orderBy(orderPayments.orderId, desc(orderPayments.createdAt), desc(orderPayments.attempt));
+  for (const r of rows) out.set(r.orderId, r);
+  return out;
+}
