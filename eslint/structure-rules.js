@@ -7,7 +7,7 @@
  * - `structure/file-names`: PascalCase for components (`.tsx`, `.astro` outside pages), kebab-case
  *   for every other module (a role suffix such as `.server`, `.store` or `.test` allowed).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -106,50 +106,44 @@ const featureIsolation = {
   },
 };
 
-/** The project's import graph (runtime edges only), built once per lint run. */
-let graph = /** @type {Map<string, string[]> | null} */ (null);
+/**
+ * The runtime imports of a project file (type-only imports aside), read on demand and kept while
+ * the file is unchanged, so the graph is right within one lint run and across runs of an editor.
+ */
+const depsCache = /** @type {Map<string, { mtime: number; deps: string[] }>} */ (new Map());
 const IMPORT_RE =
   /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/g;
-/**
- * @param {string} dir
- * @param {string[]} [out]
- * @returns {string[]}
- */
-function walk(dir, out = /** @type {string[]} */ ([])) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(p, out);
-    else if (/\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(p);
+/** @param {string} file */
+function depsOf(file) {
+  let mtime;
+  try {
+    mtime = statSync(file).mtimeMs;
+  } catch {
+    return [];
   }
-  return out;
-}
-function projectGraph() {
-  if (graph) return graph;
-  graph = new Map();
-  for (const file of walk(SRC)) {
-    const deps = [];
-    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT_RE)) {
-      if (m[1]) continue;
-      const target = resolveProjectFile(file, m[2] ?? m[3] ?? '');
-      if (target) deps.push(target);
-    }
-    graph.set(file, deps);
+  const cached = depsCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.deps;
+  const deps = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(IMPORT_RE)) {
+    if (m[1]) continue;
+    const target = resolveProjectFile(file, m[2] ?? m[3] ?? '');
+    if (target && /\.(ts|tsx|astro)$/.test(target)) deps.push(target);
   }
-  return graph;
+  depsCache.set(file, { mtime, deps });
+  return deps;
 }
-/** Whether `to` reaches `from` in the graph (the edge from → to would close a cycle), with the path. */
 /**
+ * Whether `to` reaches `from` in the graph (the edge from → to would close a cycle): the path back.
  * @param {string} from
  * @param {string} to
  */
 function pathBack(from, to) {
-  const g = projectGraph();
   const seen = new Set([to]);
   /** @type {Array<[string, string[]]>} */
   const queue = [[to, [to]]];
   while (queue.length) {
     const [node, trail] = /** @type {[string, string[]]} */ (queue.shift());
-    for (const next of g.get(node) ?? []) {
+    for (const next of depsOf(node)) {
       if (next === from) return [...trail, from];
       if (!seen.has(next)) {
         seen.add(next);

@@ -1,16 +1,33 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The repository's eslint.config.js on snippets: the zone comes from the (made-up) path. Files
 // that do not exist are outside the TypeScript project, so the type-aware rules get them from the
 // project service's default project, with the compiler options of tsconfig.json.
-const PROBES = ['src/*/lint-probe.ts', 'src/*/*/lint-probe.ts', 'src/*/*/LintProbe.tsx'];
+const PROBES = [
+  'src/*/lint-probe.ts',
+  'src/*/*/lint-probe.ts',
+  'src/*/*/LintProbe.tsx',
+  // File-name probes.
+  'src/lib/useThing.ts',
+  'src/lib/use-thing.ts',
+  'src/components/ui/lint_probe.tsx',
+];
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: {
     files: PROBES.filter((p) => !p.endsWith('.astro')),
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: PROBES, defaultProject: 'tsconfig.json' } },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: PROBES,
+          defaultProject: 'tsconfig.json',
+          // The probes are more files than the default project's default cap of 8.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+      },
     },
   },
 });
@@ -116,5 +133,78 @@ describe('islands', () => {
       'react-hooks/rules-of-hooks',
     );
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('the shape of the tree (eslint/structure-rules.js)', { timeout: 180_000 }, () => {
+  it('refuses a feature importing another, resolved by path, and lets a feature’s folders share', async () => {
+    const alias = await errorsOf(
+      'src/features/badges/lint-probe.ts',
+      "export { loadOrders } from '@features/orders/orders.server';\n",
+      'structure/feature-isolation',
+    );
+    expect(alias).toHaveLength(1);
+    expect(alias[0]!.message).toMatch(/badges may not import the orders feature/);
+    const relative = await errorsOf(
+      'src/features/badges/lint-probe.ts',
+      "export { loadOrders } from '../orders/orders.server';\n",
+      'structure/feature-isolation',
+    );
+    expect(relative).toHaveLength(1);
+    // The back office's orders folder is not the registrants' orders feature.
+    const inside = await errorsOf(
+      'src/features/back-office/approvals/lint-probe.ts',
+      "export { formView } from '../orders/form-view';\n",
+      'structure/feature-isolation',
+    );
+    expect(inside).toEqual([]);
+  });
+
+  it('refuses a file name off the convention', async () => {
+    const bad = await errorsOf('src/lib/useThing.ts', 'export const x = 1;\n', 'structure/file-names');
+    expect(bad).toHaveLength(1);
+    expect(await errorsOf('src/lib/use-thing.ts', 'export const x = 1;\n', 'structure/file-names')).toEqual([]);
+    expect(
+      await errorsOf(
+        'src/components/ui/LintProbe.tsx',
+        'export const LintProbe = () => null;\n',
+        'structure/file-names',
+      ),
+    ).toEqual([]);
+    expect(
+      await errorsOf('src/components/ui/lint_probe.tsx', 'export const x = 1;\n', 'structure/file-names'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses an import that closes a cycle, and not a type-only one', async () => {
+    const dir = path.join(process.cwd(), 'src/lib/cycle-probe');
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(
+        path.join(dir, 'first.ts'),
+        "import { second } from './second';\nexport const first = () => second;\n",
+      );
+      writeFileSync(
+        path.join(dir, 'second.ts'),
+        "import { first } from './first';\nexport const second = () => first;\n",
+      );
+      const errors = await errorsOf(
+        'src/lib/cycle-probe/first.ts',
+        "import { second } from './second';\nexport const first = () => second;\n",
+        'structure/no-cycles',
+      );
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(
+        /Import cycle: src\/lib\/cycle-probe\/first\.ts → src\/lib\/cycle-probe\/second\.ts/,
+      );
+      const typeOnly = await errorsOf(
+        'src/lib/cycle-probe/first.ts',
+        "import type { second } from './second';\nexport const first = (s: typeof second) => s;\n",
+        'structure/no-cycles',
+      );
+      expect(typeOnly).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
