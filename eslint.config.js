@@ -4,7 +4,7 @@
  * and no floating or misused promises (type-aware, .ts and .tsx).
  *
  *   pages ─► features ─► components, layouts, lib ─► domain
- *     └─► (catch-all endpoints) server ─► domain, @i18n/locales
+ *     └─► (catch-all endpoints) server ─► domain, @i18n/locales, @i18n/catalogues
  *
  * The boundaries use ESLint's own `no-restricted-imports` with regex patterns. Its options do
  * not merge across config objects (the last one matching a file wins), so each zone below lists
@@ -50,7 +50,8 @@ const rules = {
   lib: ban(reach('lib'), 'The server does not import @lib (UI code): move what both need to @domain.'),
 };
 
-const SERVER_MESSAGE = 'The server imports only @domain/* and @i18n/locales outside src/server.';
+const SERVER_MESSAGE =
+  'The server imports only @domain/*, @i18n/locales and @i18n/catalogues (the words, decision 037) outside src/server.';
 
 const ZONES = {
   domain: [
@@ -71,7 +72,8 @@ const ZONES = {
     ban(reach('layouts'), SERVER_MESSAGE),
     ban(reach('lib'), SERVER_MESSAGE),
     ban(reach('pages'), SERVER_MESSAGE),
-    ban('^@i18n/(?!locales$)', SERVER_MESSAGE),
+    // Not the pages' i18next runtime (@i18n/i18n) nor a catalogue's JSON itself: one reader.
+    ban('^@i18n/(?!(?:locales|catalogues)$)', SERVER_MESSAGE),
   ],
   lib: [rules.aliases, rules.server, rules.features, rules.components, rules.layouts, rules.pages],
   /** The two modules that connect page code to the server. */

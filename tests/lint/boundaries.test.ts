@@ -71,6 +71,28 @@ describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, (
     expect(dynamic).toHaveLength(1);
   });
 
+  it('lets the server read the words through @i18n/catalogues, not the pages’ i18next runtime or the JSON', async () => {
+    const allowed = await lint(
+      'src/server/mail/lint-probe.ts',
+      [
+        "import { catalogue } from '@i18n/catalogues';",
+        "import { LOCALES } from '@i18n/locales';",
+        "export const words = LOCALES.map((l) => catalogue('mail', l));",
+        '',
+      ].join('\n'),
+    );
+    expect(allowed).toEqual([]);
+    for (const specifier of ['@i18n/i18n', '@i18n/en.json', '@i18n/mail/en.json', '@i18n/t']) {
+      const errors = await errorsOf(
+        'src/server/mail/lint-probe.ts',
+        `import * as words from '${specifier}';\nexport const all = words;\n`,
+        'no-restricted-imports',
+      );
+      expect(errors, specifier).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/@i18n\/catalogues/);
+    }
+  });
+
   it('lets the portal-config seam read the server configuration', async () => {
     const messages = await lint(
       'src/lib/portal-config.server.ts',

@@ -114,7 +114,7 @@ export const linkOn =
 
 const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
 const method = (l: Locale, type: string | null) =>
-  type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `method.${type}` as MessageKey) : null;
+  type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `pay.type.${type}` as MessageKey) : null;
 const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency === 'USD' ? 'USD' : 'TWD', l);
 const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.paymentExpiresAt) : '');
 
