@@ -104,6 +104,27 @@ export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
   };
 }
 
+/** A line of a receipt as an order page shows it; `value` null: asked for but not given. */
+export type ReceiptLine = { field: 'kind' | 'invoiceTitle' | 'unifiedBusinessNumber'; value: string | null };
+
+/**
+ * The lines a receipt shows (summary, My badge): its kind, then what that kind of invoice carries.
+ * A three-part (company) invoice asks for a title and a unified business number, so both are
+ * shown; a two-part (personal) one has no number and shows a title only when one was given, never
+ * an empty line.
+ */
+export function receiptLines(receipt: {
+  kind: string;
+  invoiceTitle: string | null;
+  unifiedBusinessNumber: string | null;
+}): ReceiptLine[] {
+  const company = receipt.kind === 'company';
+  const lines: ReceiptLine[] = [{ field: 'kind', value: receipt.kind }];
+  if (company || receipt.invoiceTitle) lines.push({ field: 'invoiceTitle', value: receipt.invoiceTitle || null });
+  if (company) lines.push({ field: 'unifiedBusinessNumber', value: receipt.unifiedBusinessNumber || null });
+  return lines;
+}
+
 /** Body of PUT /orders/{id} and PUT /demonstration_order (and the pay page's submit). */
 export const OrderPaymentUpdate = object({
   payment: optional(PaymentDetails),

@@ -95,6 +95,21 @@ describe('the pages’ messages', () => {
     expect(tEn('eventReg.seatsLeft', { count: 0 })).toBe('0 seats left');
     expect(tEn('menu.logout')).toBe('Log out');
   });
+  it('count included badges and links in words that fit one (issue 19: "The 1 included exhibitor badges")', () => {
+    const tEn = translator('en');
+    const tZh = translator('zh-TW');
+    expect(tEn('summary.badgeLinksPending', { count: 1 })).toBe(
+      'The included exhibitor badge is issued as a one-time link once the registration is paid.',
+    );
+    expect(tEn('summary.badgeLinksPending', { count: 4 })).toMatch(/^The 4 included exhibitor badges are issued/);
+    expect(tEn('summary.badgeLinksNote', { count: 1 })).toMatch(/^Your registration includes one exhibitor badge\./);
+    expect(tZh('summary.badgeLinksPending', { count: 1 })).toBe(
+      '完成付款後，附贈的 1 張展商識別證將以一次性連結核發。',
+    );
+    expect(tZh('summary.badgeLinksPending', { count: 4 })).toBe(
+      '完成付款後，附贈的 4 張展商識別證將以一次性連結核發。',
+    );
+  });
 
   it('translate every domain error code (apiError.<code>), in both languages', () => {
     for (const code of Object.keys(DOMAIN_ERRORS)) {

@@ -188,7 +188,7 @@ describe('operator commands (PGlite data directory)', () => {
         expect(mailed.stdout).toContain('E-mailed to vip@example.com');
         const [mail] = await database.db.select().from(emails);
         expect(mail).toMatchObject({ recipient: 'vip@example.com', template: 'badge_link' });
-        expect(mail!.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+        expect(mail!.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
 
         const wrong = await cmd({ PORTAL_URL: base, OPERATOR_TOKEN: 'x'.repeat(41) }, 'orders', 'expire');
         expect(wrong.code).toBe(1);

@@ -415,7 +415,7 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
     expect(transport.sent).toHaveLength(1);
     const [mail] = transport.sent;
     expect(mail).toMatchObject({ recipient: 'vip@example.com', locale: null });
-    expect(mail!.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+    expect(mail!.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
     expect(mail!.text).toContain(`Get your badge: ${link.url_en}`);
     expect(mail!.text).toContain(`領取識別證：${link.url_zh}`);
     expect((await mailsOf('badge_link'))[0]!.key).toBe(`badge-link:${link.code}`);

@@ -186,11 +186,26 @@ describe('e-mail rendering', () => {
       null,
       'vip@example.com',
     );
-    expect(mail.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+    expect(mail.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
     expect(mail.text).toContain('Get your badge: https://p.example/en/get-badge/vip/abc');
     expect(mail.text).toContain('領取識別證：https://p.example/zh-tw/get-badge/vip/abc');
     expect(mail.text).toContain('Valid until: 2026/12/7 12:00 (GMT+8)');
     expect(mail.text).toContain('有效期限：2026/12/7 12:00 (GMT+8)');
+  });
+
+  it('names an exhibitor identity in the free-badge subject without brackets inside brackets', () => {
+    const mail = renderMail(
+      badgeLinkMail({
+        email: 'guest@example.com',
+        identity: 'EXHIBITOR_PITCHING',
+        expiresAt: new Date('2026-12-07T04:00:00Z'),
+        urls: { en: 'https://p.example/en/get-badge/x/abc', 'zh-TW': 'https://p.example/zh-tw/get-badge/x/abc' },
+      }),
+      null,
+      'guest@example.com',
+    );
+    expect(mail.subject).toBe('Your free TCCF badge: Exhibitor (Pitching) / 您的 TCCF 免費識別證：展商（提案大會）');
+    expect(mail.subject).not.toMatch(/\([^)]*\(|（[^）]*（/);
   });
 });
 
