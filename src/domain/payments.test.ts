@@ -2,6 +2,7 @@ import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { check } from './validation';
 import {
+  cardFailure,
   currencyOf,
   isTransfer,
   isValidUnifiedBusinessNumber,
@@ -160,5 +161,24 @@ describe('the lines of a receipt (summary, My badge)', () => {
       field: 'unifiedBusinessNumber',
       value: null,
     });
+  });
+});
+
+describe('why a card payment failed, for the registrant (NewebPay Status codes)', () => {
+  it('reads the gateway’s codes', () => {
+    expect(cardFailure('MPG03009')).toBe('declined');
+    expect(cardFailure('MPG05005')).toBe('declined');
+    expect(cardFailure('MPG05002')).toBe('card_not_accepted');
+    expect(cardFailure('MPG05003')).toBe('card_not_accepted');
+    expect(cardFailure('MPG02004')).toBe('timed_out');
+    expect(cardFailure('MPG03003')).toBe('too_many_attempts');
+    expect(cardFailure('MPG02006')).toBe('unavailable');
+  });
+  it('takes the shop’s own problems as the service being unavailable, anything else as other', () => {
+    expect(cardFailure('MPG01015')).toBe('unavailable');
+    expect(cardFailure('MPG03008')).toBe('unavailable');
+    expect(cardFailure('TRA10003')).toBe('other');
+    expect(cardFailure(null)).toBe('other');
+    expect(cardFailure('')).toBe('other');
   });
 });

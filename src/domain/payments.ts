@@ -104,6 +104,53 @@ export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
   };
 }
 
+/**
+ * Why a card payment did not go through, in words the registrant can act on (the pay page's
+ * processing step says it in their language). The gateway's own text (`Message`, Chinese or
+ * English, sometimes about the shop's keys) is for the organiser: the back office's order page
+ * and the logs show it.
+ */
+export const CARD_FAILURES = [
+  'declined',
+  'card_not_accepted',
+  'timed_out',
+  'too_many_attempts',
+  'unavailable',
+  'other',
+] as const;
+export type CardFailure = (typeof CARD_FAILURES)[number];
+
+/** NewebPay MPG `Status` codes a registrant can meet (the integration manual's error table). */
+const CARD_FAILURE_BY_STATUS: Record<string, CardFailure> = {
+  // 交易失敗: the card's bank refused the authorisation (the code also covers a trade that failed
+  // its checks, which the shop's keys would have caught before the card was asked for).
+  MPG03009: 'declined',
+  // 警示交易: the bank flagged the transaction.
+  MPG05005: 'declined',
+  // No card data, a card this shop does not accept, no one-time payment on this card, no
+  // instalments from this bank: another card may work.
+  MPG05001: 'card_not_accepted',
+  MPG05002: 'card_not_accepted',
+  MPG05003: 'card_not_accepted',
+  MPG05004: 'card_not_accepted',
+  // The payment page stayed open past the gateway's limit.
+  MPG02004: 'timed_out',
+  // Too many attempts from one address within a few minutes.
+  MPG03003: 'too_many_attempts',
+  // The card acquirer's system failed.
+  MPG02006: 'unavailable',
+};
+
+/** The registrant's reason for a failed card payment, from the gateway's `Status` code. */
+export function cardFailure(status: string | null | undefined): CardFailure {
+  if (!status) return 'other';
+  const known = CARD_FAILURE_BY_STATUS[status];
+  if (known) return known;
+  // The other MPG01–03 codes are about the request or the shop (parameters, keys, a suspended
+  // shop, a repeated order number): nothing the registrant can fix but trying later.
+  return /^MPG0[123]\d{3}$/.test(status) ? 'unavailable' : 'other';
+}
+
 /** A line of a receipt as an order page shows it; `value` null: asked for but not given. */
 export type ReceiptLine = { field: 'kind' | 'invoiceTitle' | 'unifiedBusinessNumber'; value: string | null };
 

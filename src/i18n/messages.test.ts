@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_ERRORS } from '@domain/errors';
+import { CARD_FAILURES } from '@domain/payments';
 import { CATALOGUES, type CatalogueName } from './catalogues';
 import { MESSAGES, translator } from './i18n';
 import { halfWidthSlips } from './punctuation';
@@ -109,6 +110,18 @@ describe('the pages’ messages', () => {
     expect(tZh('summary.badgeLinksPending', { count: 4 })).toBe(
       '完成付款後，附贈的 4 張展商識別證將以一次性連結核發。',
     );
+  });
+
+  it('say why a card payment failed in both languages, never with the gateway’s own text', () => {
+    for (const reason of CARD_FAILURES) {
+      expect(en, reason).toHaveProperty([`processing.reason.${reason}`]);
+      expect(zhTW, reason).toHaveProperty([`processing.reason.${reason}`]);
+    }
+    expect(
+      Object.keys(en)
+        .filter((k) => k.startsWith('processing.reason.'))
+        .sort(),
+    ).toEqual(CARD_FAILURES.map((r) => `processing.reason.${r}`).sort());
   });
 
   it('translate every domain error code (apiError.<code>), in both languages', () => {
