@@ -107,8 +107,8 @@ export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
 /**
  * Why a card payment did not go through, in words the registrant can act on (the pay page's
  * processing step says it in their language). The gateway's own text (`Message`, Chinese or
- * English, sometimes about the shop's keys) is for the organiser: the back office's order page
- * and the logs show it.
+ * English, sometimes about the shop's keys) is for the organiser: it stays on the payment record
+ * and in the gateway's notifications, and the back office's order page shows it (decision 038).
  */
 export const CARD_FAILURES = [
   'declined',
