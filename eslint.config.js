@@ -48,6 +48,11 @@ const rules = {
   components: ban(reach('components'), 'Only features, layouts and pages import components.'),
   layouts: ban(reach('layouts'), 'Only features and pages import layouts.'),
   lib: ban(reach('lib'), 'The server does not import @lib (UI code): move what both need to @domain.'),
+  // An island bundles what it imports: its words come as props (pickMessages), read with @i18n/t.
+  islandWords: ban(
+    '^@i18n/(?!(?:t|locales)$)',
+    'Islands get their messages as props (pickMessages on the server) and read them with @i18n/t: importing a catalogue or the i18next runtime ships it to the browser.',
+  ),
 };
 
 const SERVER_MESSAGE =
@@ -206,9 +211,11 @@ export default defineConfig(
   restrict(LIB_SEAMS, ZONES.libSeam),
   restrict(['src/i18n/**'], ZONES.i18n),
   restrict(['src/components/**', 'src/layouts/**'], ZONES.sharedUi),
+  restrict(['src/components/**/*.tsx'], [...ZONES.sharedUi, rules.islandWords]),
   restrict(['src/pages/**', 'src/middleware.ts', 'src/*.d.ts'], ZONES.pages, ENDPOINTS),
   restrict(ENDPOINTS, ZONES.endpoints),
   restrict(['src/features/**'], ZONES.features),
+  restrict(['src/features/**/*.tsx'], [...ZONES.features, rules.islandWords]),
 
   // The shape of the tree: features apart, no import cycle, one file-naming convention.
   { plugins: { structure: { rules: structureRules } } },

@@ -103,6 +103,28 @@ describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, (
 });
 
 describe('islands', () => {
+  it('take their words as props: no catalogue or i18next runtime in the browser bundle', async () => {
+    for (const [file, specifier] of [
+      ['src/features/payments/LintProbe.tsx', '@i18n/i18n'],
+      ['src/features/payments/LintProbe.tsx', '@i18n/catalogues'],
+      ['src/components/forms/LintProbe.tsx', '@i18n/mail/en.json'],
+    ] as const) {
+      const errors = await errorsOf(
+        file,
+        `import * as words from '${specifier}';\nexport const all = words;\n`,
+        'no-restricted-imports',
+      );
+      expect(errors, `${file} ${specifier}`).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/messages as props/);
+    }
+    const allowed = await errorsOf(
+      'src/features/payments/LintProbe.tsx',
+      "import { createT } from '@i18n/t';\nimport { toLocale } from '@i18n/locales';\nexport const t = [createT, toLocale];\n",
+      'no-restricted-imports',
+    );
+    expect(allowed).toEqual([]);
+  });
+
   it('refuses a floating promise', async () => {
     const errors = await errorsOf(
       'src/features/payments/LintProbe.tsx',
