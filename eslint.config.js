@@ -4,7 +4,7 @@
  * and no floating or misused promises (type-aware, .ts and .tsx).
  *
  *   pages ─► features ─► components, layouts, lib ─► domain
- *     └─► (catch-all endpoints) server ─► domain, @i18n/locales
+ *     └─► (catch-all endpoints) server ─► domain, @i18n/locales, @i18n/catalogues
  *
  * The boundaries use ESLint's own `no-restricted-imports` with regex patterns. Its options do
  * not merge across config objects (the last one matching a file wins), so each zone below lists
@@ -48,9 +48,15 @@ const rules = {
   components: ban(reach('components'), 'Only features, layouts and pages import components.'),
   layouts: ban(reach('layouts'), 'Only features and pages import layouts.'),
   lib: ban(reach('lib'), 'The server does not import @lib (UI code): move what both need to @domain.'),
+  // An island bundles what it imports: its words come as props (pickMessages), read with @i18n/t.
+  islandWords: ban(
+    '^@i18n/(?!(?:t|locales)$)',
+    'Islands get their messages as props (pickMessages on the server) and read them with @i18n/t: importing a catalogue or the i18next runtime ships it to the browser.',
+  ),
 };
 
-const SERVER_MESSAGE = 'The server imports only @domain/* and @i18n/locales outside src/server.';
+const SERVER_MESSAGE =
+  'The server imports only @domain/*, @i18n/locales and @i18n/catalogues (the words, decision 037) outside src/server.';
 
 const ZONES = {
   domain: [
@@ -71,7 +77,8 @@ const ZONES = {
     ban(reach('layouts'), SERVER_MESSAGE),
     ban(reach('lib'), SERVER_MESSAGE),
     ban(reach('pages'), SERVER_MESSAGE),
-    ban('^@i18n/(?!locales$)', SERVER_MESSAGE),
+    // Not the pages' i18next runtime (@i18n/i18n) nor a catalogue's JSON itself: one reader.
+    ban('^@i18n/(?!(?:locales|catalogues)$)', SERVER_MESSAGE),
   ],
   lib: [rules.aliases, rules.server, rules.features, rules.components, rules.layouts, rules.pages],
   /** The two modules that connect page code to the server. */
@@ -204,9 +211,11 @@ export default defineConfig(
   restrict(LIB_SEAMS, ZONES.libSeam),
   restrict(['src/i18n/**'], ZONES.i18n),
   restrict(['src/components/**', 'src/layouts/**'], ZONES.sharedUi),
+  restrict(['src/components/**/*.tsx'], [...ZONES.sharedUi, rules.islandWords]),
   restrict(['src/pages/**', 'src/middleware.ts', 'src/*.d.ts'], ZONES.pages, ENDPOINTS),
   restrict(ENDPOINTS, ZONES.endpoints),
   restrict(['src/features/**'], ZONES.features),
+  restrict(['src/features/**/*.tsx'], [...ZONES.features, rules.islandWords]),
 
   // The shape of the tree: features apart, no import cycle, one file-naming convention.
   { plugins: { structure: { rules: structureRules } } },

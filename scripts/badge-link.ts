@@ -5,7 +5,9 @@
  *
  * identity: professional, vip, exhibitor-pitching, exhibitor-market, exhibitor-innovations.
  * --email restricts the link to that sign-in e-mail and e-mails the link to it (both languages;
- * the server's mail worker sends it); --expires is in days (default 14).
+ * the server's mail worker sends it); --expires is whole days from now, 1 to 366 (default 14).
+ * 0 is refused: a link that expired as it was made could not be used (end a link early by
+ * revoking it in the back office).
  * Prints the link in both languages, on SITE_URL (default http://localhost:$PORT).
  *
  * Uses the server's configuration and database (DATABASE_URL, or PGlite under DATA_DIR). PGlite
@@ -17,18 +19,25 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_TIMEZONE } from '@domain/format';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf, type BadgeIdentity } from '@domain/badges';
+import { linkExpiryDays, LINK_EXPIRY_DAYS } from '@domain/badge-links';
 import { mailSettings } from '@server/mail/outbox';
 import { createBadgeLinkBatch } from '@server/badges/badge-link-batches';
 import { localTime, operatorName, runCommand, UsageError } from './lib';
 
 const TYPES = BADGE_IDENTITIES.map(linkTypeOf);
-const USAGE = `usage: npm run badge-link -- --type <${TYPES.join('|')}> [--email <addr>] [--expires <days, default 14>]`;
+const USAGE = `usage: npm run badge-link -- --type <${TYPES.join('|')}> [--email <addr>] [--expires <days>]
+  --expires  whole days the link works, from now: ${LINK_EXPIRY_DAYS.min} to ${LINK_EXPIRY_DAYS.max} (default ${LINK_EXPIRY_DAYS.fallback});
+             0 is refused (the link would expire at once: revoke one in the back office to end it early)`;
 const DAY = 24 * 60 * 60 * 1000;
 
 function parse() {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { type: { type: 'string' }, email: { type: 'string' }, expires: { type: 'string', default: '14' } },
+    options: {
+      type: { type: 'string' },
+      email: { type: 'string' },
+      expires: { type: 'string', default: String(LINK_EXPIRY_DAYS.fallback) },
+    },
     allowPositionals: true,
   });
   if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
@@ -38,10 +47,9 @@ function parse() {
   const email = values.email?.trim();
   if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new UsageError(`--email ${values.email} is not an e-mail address`);
-  const days = Number(values.expires);
-  if (!Number.isFinite(days) || days <= 0 || days > 365)
-    throw new UsageError('--expires must be a number of days from 0 to 365');
-  return { identity, email, days };
+  const expiry = linkExpiryDays(values.expires);
+  if (!expiry.ok) throw new UsageError(expiry.message);
+  return { identity, email, days: expiry.days };
 }
 
 function print(
@@ -84,7 +92,7 @@ await runCommand(USAGE, parse, {
     const link = (await call('POST', '/badge-links', {
       type: linkTypeOf(identity),
       ...(email ? { email } : {}),
-      expires_days: Math.max(1, Math.round(days)),
+      expires_days: days,
     })) as { expires_at: string; url_en: string; url_zh: string; emailed?: boolean };
     print(
       {

@@ -6,7 +6,9 @@
  *   npm run orders -- approve <orderNo>       approve an order pending approval or in audit (its payment
  *                                             deadline, if it is charged, starts now)
  *   npm run orders -- reject <orderNo> --reason "…"   reject it: the seat is freed, the reason shown
- *   npm run orders -- cancel <orderNo> [--reason "…"] cancel it (a paid one: its payments become refund_due)
+ *   npm run orders -- cancel <orderNo> [--reason "…"] cancel it (a paid one: its payments become refund_due);
+ *                                             the registrant is e-mailed the reason and what happens to
+ *                                             the money (refunded, or nothing due)
  *   npm run orders -- refunds                 payments owed back (a second charge, a charge after a
  *                                             confirmed transfer, a canceled paid order)
  *   npm run orders -- refunded <paymentId>    a refund owed has been paid back

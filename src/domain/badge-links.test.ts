@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './validation';
-import { badgeLinkStatus, BadgeLinkBatchInput, batchExpiryIssue, parseEmailList } from './badge-links';
+import {
+  BADGE_LINK_LIMITS,
+  badgeLinkStatus,
+  BadgeLinkBatchInput,
+  batchExpiryIssue,
+  linkExpiryDays,
+  LINK_EXPIRY_DAYS,
+  parseEmailList,
+} from './badge-links';
 
 describe('a pasted list of e-mail addresses', () => {
   it('splits on new lines, commas, semicolons and spaces; keeps each address once, lower-cased', () => {
@@ -68,5 +76,31 @@ describe('what a link is now', () => {
     expect(badgeLinkStatus({ ...link, usedAt: now, expiresAt: '2026-10-01T00:00:00Z' }, now)).toBe('used');
     expect(badgeLinkStatus({ ...link, revokedAt: now }, now)).toBe('revoked');
     expect(badgeLinkStatus({ ...link, expiresAt: '2026-10-31T00:00:00Z' }, now)).toBe('expired');
+  });
+});
+
+describe('how long an operator’s link lasts (npm run badge-link -- --expires <days>)', () => {
+  it('takes whole days from one to the back office’s limit', () => {
+    expect(linkExpiryDays('1')).toEqual({ ok: true, days: 1 });
+    expect(linkExpiryDays(' 14 ')).toEqual({ ok: true, days: 14 });
+    expect(linkExpiryDays(String(BADGE_LINK_LIMITS.maxDays))).toEqual({ ok: true, days: BADGE_LINK_LIMITS.maxDays });
+    expect(LINK_EXPIRY_DAYS.max).toBe(BADGE_LINK_LIMITS.maxDays);
+  });
+  it('refuses 0 (a link expired as it is made) with a message that says what it takes', () => {
+    const zero = linkExpiryDays('0');
+    expect(zero.ok).toBe(false);
+    const message = zero.ok ? '' : zero.message;
+    expect(message).toBe(
+      `--expires must be a whole number of days from 1 to ${BADGE_LINK_LIMITS.maxDays} (the link works until that many days from now)`,
+    );
+    // The message's own range is the rule's: its ends are taken, one past them is not.
+    const [, from, to] = /from (\d+) to (\d+)/.exec(message)!.map(Number);
+    expect(linkExpiryDays(String(from)).ok).toBe(true);
+    expect(linkExpiryDays(String(to)).ok).toBe(true);
+    expect(linkExpiryDays(String(from! - 1)).ok).toBe(false);
+    expect(linkExpiryDays(String(to! + 1)).ok).toBe(false);
+  });
+  it('refuses fractions, negatives and words', () => {
+    for (const text of ['1.5', '-3', 'two', '', '1e1x']) expect(linkExpiryDays(text).ok, text).toBe(false);
   });
 });

@@ -102,6 +102,25 @@ export function batchExpiryIssue(expiresAt: Date, now: Date): string | null {
   return null;
 }
 
+/**
+ * How long a link made by the operator command lasts (`npm run badge-link -- --expires <days>`,
+ * the operator API's `expires_days`): whole days from now, from one day to as far ahead as the
+ * back office allows. 0 is refused rather than read as "today": a link that expired as it was made
+ * could never be used, and one needed for an hour is a day's link revoked in the back office.
+ */
+export const LINK_EXPIRY_DAYS = { min: 1, max: BADGE_LINK_LIMITS.maxDays, fallback: 14 } as const;
+
+/** The days of `--expires` (its text as typed), or the message that refuses them. */
+export function linkExpiryDays(text: string): { ok: true; days: number } | { ok: false; message: string } {
+  const days = Number(text.trim());
+  if (text.trim() !== '' && Number.isInteger(days) && days >= LINK_EXPIRY_DAYS.min && days <= LINK_EXPIRY_DAYS.max)
+    return { ok: true, days };
+  return {
+    ok: false,
+    message: `--expires must be a whole number of days from ${LINK_EXPIRY_DAYS.min} to ${LINK_EXPIRY_DAYS.max} (the link works until that many days from now)`,
+  };
+}
+
 /** What a link made by an organiser is now, for the list and its filter. */
 export const BADGE_LINK_STATUSES = ['unused', 'used', 'revoked', 'expired'] as const;
 export type BadgeLinkStatus = (typeof BADGE_LINK_STATUSES)[number];

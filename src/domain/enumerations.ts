@@ -1,8 +1,8 @@
 /**
  * The enumerations of spec §3 with ids: participation types, company types (= the 8 industry
  * options, decision 014), business types, story genres, work categories and work genres. Their
- * labels are i18n messages `enum.<kind>.<id>` (`enumKey`), in both languages, in
- * `src/i18n/*.json` and in `ENUM_LABELS` (./enumeration-labels) for the API.
+ * labels are i18n messages `enum.<kind>.<id>` (`enumKey`), in both languages, in the
+ * enumerations' catalogue (`src/i18n/enumerations/*.json`), which pages, the API and exports read.
  */
 export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './market';
 import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './market';

@@ -3,6 +3,8 @@ import {
   cardDeclined,
   displayedPaymentStatus,
   headlineStatus,
+  registrationFormClosedAt,
+  registrationFormEditable,
   registrationStatus,
   standingOrderFor,
   type Order,
@@ -110,5 +112,24 @@ describe('a declined card attempt', () => {
     expect(cardDeclined({ ...card, gatewayAt: null })).toBe(false);
     expect(cardDeclined({ ...card, type: 'atm' })).toBe(false);
     expect(cardDeclined(null)).toBe(false);
+  });
+});
+
+describe('the registration form’s edit window (summary)', () => {
+  const now = new Date('2026-11-01T00:00:00Z');
+  const deadline = '2026-10-31T16:00:00.000Z';
+  const order = { paymentStatus: 'paid' as PaymentStatus, approvalStatus: null, formModifyExpiresAt: deadline };
+
+  it('says when editing closed once the deadline has passed, and only then', () => {
+    expect(registrationFormEditable(order, now)).toBe(false);
+    expect(registrationFormClosedAt(order, now)).toEqual(new Date(deadline));
+    const before = new Date('2026-10-31T15:00:00Z');
+    expect(registrationFormEditable(order, before)).toBe(true);
+    expect(registrationFormClosedAt(order, before)).toBeNull();
+  });
+  it('says nothing for an order whose form could not be edited anyway, or without a deadline', () => {
+    expect(registrationFormClosedAt({ ...order, paymentStatus: 'canceled' }, now)).toBeNull();
+    expect(registrationFormClosedAt({ ...order, approvalStatus: 'rejected' as ApprovalStatus }, now)).toBeNull();
+    expect(registrationFormClosedAt({ ...order, formModifyExpiresAt: null }, now)).toBeNull();
   });
 });

@@ -131,6 +131,20 @@ export function registrationFormEditable(
 }
 
 /**
+ * When editing the registration form closed, for an order whose form could be edited until then
+ * (live, not rejected, its event's `formModifyExpiresAt` passed): the summary says so instead of
+ * dropping the edit link without a word. Null while it can be edited, or when it never could.
+ */
+export function registrationFormClosedAt(
+  order: Pick<Order, 'paymentStatus' | 'approvalStatus'> & { formModifyExpiresAt: string | Date | null },
+  now: Date,
+): Date | null {
+  if (!isLive(order.paymentStatus) || order.approvalStatus === 'rejected' || !order.formModifyExpiresAt) return null;
+  const at = new Date(order.formModifyExpiresAt);
+  return at.getTime() <= now.getTime() ? at : null;
+}
+
+/**
  * The headline of an order (order list card, summary): what the registrant should know first.
  * The spec's registration status (derived from payment alone) says "completed" for a transfer
  * still being checked and for a free registration still waiting for the organiser; the headline

@@ -1,7 +1,15 @@
 import { create } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { check } from './validation';
-import { currencyOf, isTransfer, isValidUnifiedBusinessNumber, OrderPaymentUpdate, toAsciiDigits } from './payments';
+import {
+  cardFailure,
+  currencyOf,
+  isTransfer,
+  isValidUnifiedBusinessNumber,
+  OrderPaymentUpdate,
+  receiptLines,
+  toAsciiDigits,
+} from './payments';
 
 /*
  * Unified business number (統一編號) checksum, worked by hand. Weights 1 2 1 2 1 2 4 1; each
@@ -123,5 +131,54 @@ describe('payment update validation', () => {
     expect(isTransfer(null)).toBe(false);
     expect(currencyOf('USD')).toBe('USD');
     expect(currencyOf('atm')).toBe('TWD');
+  });
+});
+
+describe('the lines of a receipt (summary, My badge)', () => {
+  it('a two-part invoice: its kind, and no empty title or business number lines', () => {
+    expect(receiptLines({ kind: 'personal', invoiceTitle: null, unifiedBusinessNumber: null })).toEqual([
+      { field: 'kind', value: 'personal' },
+    ]);
+    expect(receiptLines({ kind: 'personal', invoiceTitle: '', unifiedBusinessNumber: '' })).toEqual([
+      { field: 'kind', value: 'personal' },
+    ]);
+  });
+  it('a two-part invoice with a title shows it, never a number', () => {
+    expect(receiptLines({ kind: 'personal', invoiceTitle: '王小明', unifiedBusinessNumber: '04595257' })).toEqual([
+      { field: 'kind', value: 'personal' },
+      { field: 'invoiceTitle', value: '王小明' },
+    ]);
+  });
+  it('a three-part invoice shows both, a missing one as not given', () => {
+    expect(receiptLines({ kind: 'company', invoiceTitle: 'Good Pictures', unifiedBusinessNumber: '04595257' })).toEqual(
+      [
+        { field: 'kind', value: 'company' },
+        { field: 'invoiceTitle', value: 'Good Pictures' },
+        { field: 'unifiedBusinessNumber', value: '04595257' },
+      ],
+    );
+    expect(receiptLines({ kind: 'company', invoiceTitle: 'Good Pictures', unifiedBusinessNumber: null })[2]).toEqual({
+      field: 'unifiedBusinessNumber',
+      value: null,
+    });
+  });
+});
+
+describe('why a card payment failed, for the registrant (NewebPay Status codes)', () => {
+  it('reads the gateway’s codes', () => {
+    expect(cardFailure('MPG03009')).toBe('declined');
+    expect(cardFailure('MPG05005')).toBe('declined');
+    expect(cardFailure('MPG05002')).toBe('card_not_accepted');
+    expect(cardFailure('MPG05003')).toBe('card_not_accepted');
+    expect(cardFailure('MPG02004')).toBe('timed_out');
+    expect(cardFailure('MPG03003')).toBe('too_many_attempts');
+    expect(cardFailure('MPG02006')).toBe('unavailable');
+  });
+  it('takes the shop’s own problems as the service being unavailable, anything else as other', () => {
+    expect(cardFailure('MPG01015')).toBe('unavailable');
+    expect(cardFailure('MPG03008')).toBe('unavailable');
+    expect(cardFailure('TRA10003')).toBe('other');
+    expect(cardFailure(null)).toBe('other');
+    expect(cardFailure('')).toBe('other');
   });
 });

@@ -104,6 +104,74 @@ export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
   };
 }
 
+/**
+ * Why a card payment did not go through, in words the registrant can act on (the pay page's
+ * processing step says it in their language). The gateway's own text (`Message`, Chinese or
+ * English, sometimes about the shop's keys) is for the organiser: it stays on the payment record
+ * and in the gateway's notifications, and the back office's order page shows it (decision 038).
+ */
+export const CARD_FAILURES = [
+  'declined',
+  'card_not_accepted',
+  'timed_out',
+  'too_many_attempts',
+  'unavailable',
+  'other',
+] as const;
+export type CardFailure = (typeof CARD_FAILURES)[number];
+
+/** NewebPay MPG `Status` codes a registrant can meet (the integration manual's error table). */
+const CARD_FAILURE_BY_STATUS: Record<string, CardFailure> = {
+  // 交易失敗: the card's bank refused the authorisation (the code also covers a trade that failed
+  // its checks, which the shop's keys would have caught before the card was asked for).
+  MPG03009: 'declined',
+  // 警示交易: the bank flagged the transaction.
+  MPG05005: 'declined',
+  // No card data, a card this shop does not accept, no one-time payment on this card, no
+  // instalments from this bank: another card may work.
+  MPG05001: 'card_not_accepted',
+  MPG05002: 'card_not_accepted',
+  MPG05003: 'card_not_accepted',
+  MPG05004: 'card_not_accepted',
+  // The payment page stayed open past the gateway's limit.
+  MPG02004: 'timed_out',
+  // Too many attempts from one address within a few minutes.
+  MPG03003: 'too_many_attempts',
+  // The card acquirer's system failed.
+  MPG02006: 'unavailable',
+};
+
+/** The registrant's reason for a failed card payment, from the gateway's `Status` code. */
+export function cardFailure(status: string | null | undefined): CardFailure {
+  if (!status) return 'other';
+  const known = CARD_FAILURE_BY_STATUS[status];
+  if (known) return known;
+  // The other MPG01–03 codes are about the request or the shop (parameters, keys, a suspended
+  // shop, a repeated order number): nothing the registrant can fix but trying later.
+  return /^MPG0[123]\d{3}$/.test(status) ? 'unavailable' : 'other';
+}
+
+/** A line of a receipt as an order page shows it; `value` null: asked for but not given. */
+export type ReceiptLine = { field: 'kind' | 'invoiceTitle' | 'unifiedBusinessNumber'; value: string | null };
+
+/**
+ * The lines a receipt shows (summary, My badge): its kind, then what that kind of invoice carries.
+ * A three-part (company) invoice asks for a title and a unified business number, so both are
+ * shown; a two-part (personal) one has no number and shows a title only when one was given, never
+ * an empty line.
+ */
+export function receiptLines(receipt: {
+  kind: string;
+  invoiceTitle: string | null;
+  unifiedBusinessNumber: string | null;
+}): ReceiptLine[] {
+  const company = receipt.kind === 'company';
+  const lines: ReceiptLine[] = [{ field: 'kind', value: receipt.kind }];
+  if (company || receipt.invoiceTitle) lines.push({ field: 'invoiceTitle', value: receipt.invoiceTitle || null });
+  if (company) lines.push({ field: 'unifiedBusinessNumber', value: receipt.unifiedBusinessNumber || null });
+  return lines;
+}
+
 /** Body of PUT /orders/{id} and PUT /demonstration_order (and the pay page's submit). */
 export const OrderPaymentUpdate = object({
   payment: optional(PaymentDetails),

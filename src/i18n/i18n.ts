@@ -1,7 +1,10 @@
 import i18next, { type TFunction } from 'i18next';
-import en from './en.json';
-import zhTW from './zh-TW.json';
+import { CATALOGUES } from './catalogues';
 import { LOCALES, type Locale } from './locales';
+
+/** The pages' words: their own catalogue and the enumerations' labels (no key is in both). */
+const en = { ...CATALOGUES.pages.en, ...CATALOGUES.enumerations.en };
+const zhTW = { ...CATALOGUES.pages['zh-TW'], ...CATALOGUES.enumerations['zh-TW'] };
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<string, string>;

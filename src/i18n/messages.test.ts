@@ -1,33 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import zhTW from './zh-TW.json';
 import { DOMAIN_ERRORS } from '@domain/errors';
-import { translator } from './i18n';
+import { CARD_FAILURES } from '@domain/payments';
+import { CATALOGUES, type CatalogueName } from './catalogues';
+import { MESSAGES, translator } from './i18n';
 import { halfWidthSlips } from './punctuation';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const NAMES = Object.keys(CATALOGUES) as CatalogueName[];
+const en = CATALOGUES.pages.en;
+const zhTW = CATALOGUES.pages['zh-TW'];
 
-describe('messages', () => {
-  it('have the same keys in en and zh-TW', () => {
-    expect(Object.keys(zhTW).sort()).toEqual(Object.keys(en).sort());
+/** The rules every catalogue keeps (src/i18n/catalogues.ts): pages, enumerations, mail, exports. */
+describe.each(NAMES)('the %s catalogue', (name) => {
+  const english: Record<string, string> = CATALOGUES[name].en;
+  const chinese: Record<string, string> = CATALOGUES[name]['zh-TW'];
+
+  it('has the same keys in en and zh-TW', () => {
+    expect(Object.keys(english).length).toBeGreaterThan(0);
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
   });
-  it('use the same placeholders in both languages', () => {
-    for (const [key, value] of Object.entries(en)) {
-      expect(placeholders((zhTW as Record<string, string>)[key]!), key).toEqual(placeholders(value));
-    }
+  it('uses the same placeholders in both languages', () => {
+    for (const [key, value] of Object.entries(english))
+      expect(placeholders(chinese[key]!), key).toEqual(placeholders(value));
   });
-  it('have no empty strings', () => {
-    for (const [key, value] of [...Object.entries(en), ...Object.entries(zhTW)]) expect(value.trim(), key).not.toBe('');
+  it('has no empty strings', () => {
+    for (const [key, value] of [...Object.entries(english), ...Object.entries(chinese)])
+      expect(value.trim(), key).not.toBe('');
   });
-  it('write Chinese with full-width punctuation', () => {
-    for (const [key, value] of Object.entries(zhTW)) {
+  it('writes Chinese with full-width punctuation', () => {
+    for (const [key, value] of Object.entries(chinese)) {
       // A Han character directly followed by an ASCII comma, period, colon or bracket is a slip.
       expect(/[\u4e00-\u9fff][,.:;!?()]/.test(value), `${key}: ${value}`).toBe(false);
+      expect(halfWidthSlips(value), `${key}: ${value}`).toEqual([]);
     }
   });
-  it('write brackets and colons in Chinese text full-width (glossary)', () => {
-    for (const [key, value] of Object.entries(zhTW)) expect(halfWidthSlips(value), `${key}: ${value}`).toEqual([]);
-    // The rule itself: a half-width bracket or colon anywhere in Chinese text is a slip.
+  it('puts a half-width space between Han characters and Latin letters or digits (glossary)', () => {
+    for (const [key, value] of Object.entries(chinese)) {
+      const text = value.replace(/\{\{\w+\}\}/g, ' ');
+      expect(/[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/.test(text), `${key}: ${value}`).toBe(false);
+    }
+  });
+  it('gives every plural message both forms (i18next _one and _other), never also a plain key', () => {
+    const keys = Object.keys(english);
+    for (const base of keys.filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, ''))) {
+      expect(keys, base).toContain(`${base}_one`);
+      expect(keys, base).toContain(`${base}_other`);
+      expect(keys, `${base} is also a plain key`).not.toContain(base);
+    }
+  });
+  it('shares no key with another catalogue: each word has one home', () => {
+    for (const other of NAMES.filter((n) => n !== name))
+      expect(
+        Object.keys(english).filter((key) => key in CATALOGUES[other].en),
+        `${name} and ${other}`,
+      ).toEqual([]);
+  });
+});
+
+describe('the rule on punctuation', () => {
+  it('finds a half-width bracket or colon anywhere in Chinese text, but not in English', () => {
     expect(halfWidthSlips('提案大會：專案提案 (Project to Screen)')).not.toEqual([]);
     expect(halfWidthSlips('付款金額: {{amount}}')).not.toEqual([]);
     expect(halfWidthSlips('(Project to Screen) 專案提案')).not.toEqual([]);
@@ -38,21 +69,16 @@ describe('messages', () => {
     // English text keeps its own punctuation.
     expect(halfWidthSlips('Amount paid: (TWD)')).toEqual([]);
   });
-  it('put a half-width space between Han characters and Latin letters or digits (glossary)', () => {
-    for (const [key, value] of Object.entries(zhTW)) {
-      const text = value.replace(/\{\{\w+\}\}/g, ' ');
-      expect(/[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/.test(text), `${key}: ${value}`).toBe(false);
-    }
+});
+
+describe('the pages’ messages', () => {
+  it('are the pages’ catalogue and the enumerations’ labels, nothing from the mail or the exports', () => {
+    expect(Object.keys(MESSAGES.en).sort()).toEqual(
+      [...Object.keys(CATALOGUES.pages.en), ...Object.keys(CATALOGUES.enumerations.en)].sort(),
+    );
   });
-  it('give every plural message both English forms (i18next _one and _other)', () => {
-    const keys = Object.keys(en);
-    const plurals = keys.filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, ''));
-    expect(plurals.length).toBeGreaterThan(0);
-    for (const base of plurals) {
-      expect(keys, base).toContain(`${base}_one`);
-      expect(keys, base).toContain(`${base}_other`);
-      expect(keys, `${base} is also a plain key`).not.toContain(base);
-    }
+  it('have plural messages', () => {
+    expect(Object.keys(en).some((k) => k.endsWith('_one'))).toBe(true);
   });
   it('keep the spec wording where the spec quotes it', () => {
     expect(en['error.unexpected']).toBe('Sorry, an unexpected error has occurred.');
@@ -69,6 +95,33 @@ describe('messages', () => {
     expect(tEn('eventReg.seatsLeft', { count: 1 })).toBe('1 seat left');
     expect(tEn('eventReg.seatsLeft', { count: 0 })).toBe('0 seats left');
     expect(tEn('menu.logout')).toBe('Log out');
+  });
+  it('count included badges and links in words that fit one (issue 19: "The 1 included exhibitor badges")', () => {
+    const tEn = translator('en');
+    const tZh = translator('zh-TW');
+    expect(tEn('summary.badgeLinksPending', { count: 1 })).toBe(
+      'The included exhibitor badge is issued as a one-time link once the registration is paid.',
+    );
+    expect(tEn('summary.badgeLinksPending', { count: 4 })).toMatch(/^The 4 included exhibitor badges are issued/);
+    expect(tEn('summary.badgeLinksNote', { count: 1 })).toMatch(/^Your registration includes one exhibitor badge\./);
+    expect(tZh('summary.badgeLinksPending', { count: 1 })).toBe(
+      '完成付款後，附贈的 1 張展商識別證將以一次性連結核發。',
+    );
+    expect(tZh('summary.badgeLinksPending', { count: 4 })).toBe(
+      '完成付款後，附贈的 4 張展商識別證將以一次性連結核發。',
+    );
+  });
+
+  it('say why a card payment failed in both languages, never with the gateway’s own text', () => {
+    for (const reason of CARD_FAILURES) {
+      expect(en, reason).toHaveProperty([`processing.reason.${reason}`]);
+      expect(zhTW, reason).toHaveProperty([`processing.reason.${reason}`]);
+    }
+    expect(
+      Object.keys(en)
+        .filter((k) => k.startsWith('processing.reason.'))
+        .sort(),
+    ).toEqual(CARD_FAILURES.map((r) => `processing.reason.${r}`).sort());
   });
 
   it('translate every domain error code (apiError.<code>), in both languages', () => {

@@ -269,6 +269,27 @@ describe.each(DATABASES)('back office: badge links (%s)', (kind) => {
     expect(await rows(emails)).toBe(1);
   });
 
+  it('npm run badge-link’s expiry: whole days from 1 to 366, 0 and beyond refused (not clamped)', async () => {
+    const post = (body: unknown) =>
+      app.request('/api/v1/operator/badge-links', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const days of [0, 367, -1]) {
+      const refused = await post({ type: 'vip', expires_days: days });
+      expect(refused.status, String(days)).toBe(400);
+      expect((await refused.json()).code).toBe('validation_failed');
+    }
+    const before = Date.now();
+    const one = await post({ type: 'vip', expires_days: 1 });
+    expect(one.status).toBe(201);
+    const expiresAt = new Date((await one.json()).data.expires_at).getTime();
+    expect(expiresAt - before).toBeGreaterThanOrEqual(86_400_000 - 5_000);
+    expect(expiresAt - before).toBeLessThan(86_400_000 + 60_000);
+    expect((await post({ type: 'vip', expires_days: 366 })).status).toBe(201);
+  });
+
   it('the organiser’s API needs the Bearer token for writes (a cookie alone is not enough)', async () => {
     const res = await app.request('/api/v1/admin/badge-links', {
       method: 'POST',

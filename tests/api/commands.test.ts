@@ -110,6 +110,13 @@ describe('operator commands (PGlite data directory)', () => {
       const usage = await cmd(env, 'badge-link', '--type', 'king');
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('usage: npm run badge-link');
+      // 0 days is refused, by a message and a help that say what is taken (issue 19: it said 0 was).
+      const zero = await cmd(env, 'badge-link', '--type', 'vip', '--expires', '0');
+      expect(zero.code).toBe(2);
+      expect(zero.stderr).toContain('--expires must be a whole number of days from 1 to 366');
+      expect(zero.stderr).toMatch(
+        /--expires {2}whole days the link works, from now: 1 to 366 \(default 14\);\n\s+0 is refused/,
+      );
 
       const database = await openDatabase({ dataDir: pglite });
       try {
@@ -181,7 +188,7 @@ describe('operator commands (PGlite data directory)', () => {
         expect(mailed.stdout).toContain('E-mailed to vip@example.com');
         const [mail] = await database.db.select().from(emails);
         expect(mail).toMatchObject({ recipient: 'vip@example.com', template: 'badge_link' });
-        expect(mail!.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+        expect(mail!.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
 
         const wrong = await cmd({ PORTAL_URL: base, OPERATOR_TOKEN: 'x'.repeat(41) }, 'orders', 'expire');
         expect(wrong.code).toBe(1);

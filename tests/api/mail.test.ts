@@ -12,6 +12,7 @@ import {
   type MailSettings,
 } from '@server/mail/outbox';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
+import { addOrganiser } from '@server/identity/organisers';
 import { mailPass, startMailWorker } from '@server/jobs/worker';
 import { pendingOrderEvents, processOrderEvents, retryDelayMs } from '@server/orders/order-events';
 import { expireOverdueOrders } from '@server/orders/order-state';
@@ -251,6 +252,42 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
     expect(rejected!.html).toContain('All &lt;b&gt;seats&lt;/b&gt; are taken &amp; the list is closed');
   });
 
+  it('a canceled order is e-mailed in its language, with the reason and what happens to the money (command and back office)', async () => {
+    // A paid badge, canceled by the operator (`npm run orders -- cancel` goes through this API or
+    // the same service).
+    const { token } = await signIn(app, 'hal@example.com');
+    const paid = await applyBadge(token, 'zh-TW');
+    expect((await payByCard(paid.order_no)).status).toBe(200);
+    expect((await operator(`/orders/${paid.order_no}/cancel`, { reason: '重複報名' })).status).toBe(200);
+    await pass();
+    const [refund] = await mailsOf('order_canceled');
+    expect(refund).toMatchObject({
+      recipient: 'hal@example.com',
+      locale: 'zh-TW',
+      subject: `訂單 ${paid.order_no} 已取消`,
+    });
+    expect(refund!.text).toContain('主辦單位已取消您「專業人士識別證」的報名。');
+    expect(refund!.text).toContain('原因：重複報名');
+    expect(refund!.text).toContain('您以信用卡支付的 新臺幣 1,000 元 將退回原信用卡。');
+    expect(transport.sent.at(-1)!.subject).toBe(`訂單 ${paid.order_no} 已取消`);
+
+    // An unpaid one, canceled in the back office by an organiser, without a reason.
+    const ivy = await signIn(app, 'ivy@example.com');
+    const unpaid = await applyBadge(ivy.token, 'en');
+    const olivia = await signIn(app, 'olivia@example.com');
+    await addOrganiser(db, 'olivia@example.com', 'mail test');
+    const res = await app.request(`/api/v1/admin/orders/${unpaid.order_no}/cancel`, json(olivia.token, 'POST', {}));
+    expect(res.status, await res.clone().text()).toBe(200);
+    await pass();
+    const mails = await mailsOf('order_canceled');
+    const nothingDue = mails.find((m) => m.recipient === 'ivy@example.com');
+    expect(nothingDue).toMatchObject({ locale: 'en', subject: `Order ${unpaid.order_no} has been canceled` });
+    expect(nothingDue!.text).toContain('Nothing was charged and nothing is due: please do not pay for this order.');
+    expect(nothingDue!.text).not.toContain('Reason:');
+    // One mail per cancellation: the refund it makes owed (a refund_due event) sends nothing more.
+    expect(mails).toHaveLength(2);
+  });
+
   it('an SMTP failure is retried with backoff, not before, and then sent once', async () => {
     const { token } = await signIn(app, 'gus@example.com');
     await applyBadge(token, 'en');
@@ -378,7 +415,7 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
     expect(transport.sent).toHaveLength(1);
     const [mail] = transport.sent;
     expect(mail).toMatchObject({ recipient: 'vip@example.com', locale: null });
-    expect(mail!.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+    expect(mail!.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
     expect(mail!.text).toContain(`Get your badge: ${link.url_en}`);
     expect(mail!.text).toContain(`領取識別證：${link.url_zh}`);
     expect((await mailsOf('badge_link'))[0]!.key).toBe(`badge-link:${link.code}`);

@@ -33,6 +33,12 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown) 
   );
 }
 
+/** What the summary says once the form deadline has passed (a Taipei date and time). */
+const CLOSED = {
+  en: /^Editing of the registration form closed on \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\)\.$/,
+  'zh-tw': /^報名表單已於 \d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} \(GMT\+8\) 截止修改。$/,
+};
+
 /** `datetime-local` text of now plus `ms`, in Taipei time. */
 const taipeiInput = (ms: number) => new Date(Date.now() + ms + 8 * 3_600_000).toISOString().slice(0, 16);
 
@@ -102,6 +108,7 @@ test('Market early-bird: the exhibitor form edited before the deadline; after it
     await page.goto(summary);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit the registration form' })).toHaveCount(0);
+    await expect(page.getByText(CLOSED.en)).toBeVisible();
     await page.goto(contactPage);
     await expect(page).toHaveURL((url) => url.pathname === summary);
     // The stored form kept the edit made in time.
@@ -165,6 +172,13 @@ test('Story to Screen: the edit link goes once the story form deadline has passe
   await page.goto(summary);
   const edit = page.getByRole('link', { name: 'Edit the registration form' });
   await expect(edit).toBeVisible();
+  // One included badge is one, not "The 1 included exhibitor badges" (issue 19), in both languages.
+  await expect(
+    page.getByText('The included exhibitor badge is issued as a one-time link once the registration is paid.'),
+  ).toBeVisible();
+  await page.goto(summary.replace('/en/', '/zh-tw/'));
+  await expect(page.getByText('完成付款後，附贈的 1 張展商識別證將以一次性連結核發。')).toBeVisible();
+  await page.goto(summary);
   const contactPage =
     new URL((await edit.getAttribute('href'))!, baseURL).pathname +
     new URL((await edit.getAttribute('href'))!, baseURL).search;
@@ -173,6 +187,10 @@ test('Story to Screen: the edit link goes once the story form deadline has passe
   try {
     await page.goto(summary);
     await expect(page.getByRole('link', { name: 'Edit the registration form' })).toHaveCount(0);
+    // The link does not just vanish: the page says since when editing is closed (issue 19).
+    await expect(page.getByText(CLOSED.en)).toBeVisible();
+    await page.goto(summary.replace('/en/', '/zh-tw/'));
+    await expect(page.getByText(CLOSED['zh-tw'])).toBeVisible();
     await page.goto(contactPage);
     await expect(page).toHaveURL((url) => url.pathname === summary);
   } finally {

@@ -88,6 +88,28 @@ describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, (
     expect(dynamic).toHaveLength(1);
   });
 
+  it('lets the server read the words through @i18n/catalogues, not the pages’ i18next runtime or the JSON', async () => {
+    const allowed = await lint(
+      'src/server/mail/lint-probe.ts',
+      [
+        "import { catalogue } from '@i18n/catalogues';",
+        "import { LOCALES } from '@i18n/locales';",
+        "export const words = LOCALES.map((l) => catalogue('mail', l));",
+        '',
+      ].join('\n'),
+    );
+    expect(allowed).toEqual([]);
+    for (const specifier of ['@i18n/i18n', '@i18n/en.json', '@i18n/mail/en.json', '@i18n/t']) {
+      const errors = await errorsOf(
+        'src/server/mail/lint-probe.ts',
+        `import * as words from '${specifier}';\nexport const all = words;\n`,
+        'no-restricted-imports',
+      );
+      expect(errors, specifier).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/@i18n\/catalogues/);
+    }
+  });
+
   it('lets the portal-config seam read the server configuration', async () => {
     const messages = await lint(
       'src/lib/portal-config.server.ts',
@@ -98,6 +120,28 @@ describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, (
 });
 
 describe('islands', () => {
+  it('take their words as props: no catalogue or i18next runtime in the browser bundle', async () => {
+    for (const [file, specifier] of [
+      ['src/features/payments/LintProbe.tsx', '@i18n/i18n'],
+      ['src/features/payments/LintProbe.tsx', '@i18n/catalogues'],
+      ['src/components/forms/LintProbe.tsx', '@i18n/mail/en.json'],
+    ] as const) {
+      const errors = await errorsOf(
+        file,
+        `import * as words from '${specifier}';\nexport const all = words;\n`,
+        'no-restricted-imports',
+      );
+      expect(errors, `${file} ${specifier}`).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/messages as props/);
+    }
+    const allowed = await errorsOf(
+      'src/features/payments/LintProbe.tsx',
+      "import { createT } from '@i18n/t';\nimport { toLocale } from '@i18n/locales';\nexport const t = [createT, toLocale];\n",
+      'no-restricted-imports',
+    );
+    expect(allowed).toEqual([]);
+  });
+
   it('refuses a floating promise', async () => {
     const errors = await errorsOf(
       'src/features/payments/LintProbe.tsx',

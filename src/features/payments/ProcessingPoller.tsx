@@ -3,12 +3,12 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { cardDeclined, type Order } from '@domain/orders';
-import { PROCESSING_POLL_MS } from '@domain/payments';
+import { cardFailure, PROCESSING_POLL_MS, type CardFailure } from '@domain/payments';
 
 /** After this long without a card result, offer the way back to pay (the poll goes on). */
 const CARD_RESULT_PATIENCE_MS = 60_000;
 
-type PollState = { kind: 'waiting' | 'slow' } | { kind: 'failed'; message: string | null };
+type PollState = { kind: 'waiting' | 'slow' } | { kind: 'failed'; reason: CardFailure };
 
 /**
  * Polls the order every 5 s until it is no longer unpaid, then goes on (spec §4 Processing). A
@@ -22,12 +22,12 @@ export default function ProcessingPoller(props: {
   messages: Messages;
   payPath: string;
   donePath: string;
-  /** The card was already declined when the page was rendered: no wait, the failure at once. */
-  declined?: { message: string | null } | null;
+  /** The card was already declined when the page was rendered: no wait, the failure at once, and why. */
+  declined?: { reason: CardFailure } | null;
 }) {
   const t = createT(props.messages);
   const [state, setState] = useState<PollState>(
-    props.declined ? { kind: 'failed', message: props.declined.message } : { kind: 'waiting' },
+    props.declined ? { kind: 'failed', reason: props.declined.reason } : { kind: 'waiting' },
   );
   const failed = state.kind === 'failed';
 
@@ -51,7 +51,8 @@ export default function ProcessingPoller(props: {
           return;
         }
         if (cardDeclined(order.payment)) {
-          setState({ kind: 'failed', message: order.payment?.gatewayMessage ?? null });
+          // The gateway's code in the registrant's words; its own text is for the organiser.
+          setState({ kind: 'failed', reason: cardFailure(order.payment?.gatewayStatus) });
           return;
         }
         if (Date.now() - started > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
@@ -80,10 +81,8 @@ export default function ProcessingPoller(props: {
         {heading}
         <div role="alert" className="card space-y-3 border-red-500">
           <p className="text-lg font-semibold text-red-800">{t('processing.failed')}</p>
+          <p>{t(`processing.reason.${state.reason}`)}</p>
           <p>{t('processing.failedDetail')}</p>
-          {state.message && (
-            <p className="text-sm text-neutral-700">{t('processing.gatewayMessage', { message: state.message })}</p>
-          )}
           <a className="btn-primary" href={`${props.base}${props.payPath}`}>
             {t('processing.tryAgain')}
           </a>

@@ -1,9 +1,8 @@
-import { ENUM_LABELS } from '@domain/enumeration-labels';
 import type { EventType } from '@domain/events';
 import type { Cell } from '@domain/exports';
-import { EXPORT_LABELS, type ExportLabelKey } from '@domain/export-labels';
 import { displayedPaymentStatus } from '@domain/orders';
 import { countryByIso, countryName } from '@domain/reference/countries';
+import { wordsOf, type KeyOf } from '@i18n/catalogues';
 import type { Locale } from '@i18n/locales';
 import type { BadgeExportRow, OrderExportRow, RegistrationExportRow, RegistrationShape } from './sources';
 
@@ -19,11 +18,10 @@ import type { BadgeExportRow, OrderExportRow, RegistrationExportRow, Registratio
 export type ColumnKind = 'text' | 'long' | 'date' | 'money' | 'number';
 export type Column<R> = { key: string; header: string; kind: ColumnKind; value: (row: R) => Cell };
 
-/** The words of one language. */
+/** The words of one language: the exports' own headers, and the labels they share with the pages. */
 export function labelsFor(locale: Locale) {
-  const words = EXPORT_LABELS[locale] as Record<string, string>;
-  const enums = ENUM_LABELS[locale] as Record<string, string>;
-  const l = (key: ExportLabelKey | string) => words[key] ?? enums[key] ?? key;
+  const words = wordsOf(locale, 'exports', 'pages', 'enumerations');
+  const l = (key: string) => words(key as KeyOf<'exports' | 'pages' | 'enumerations'>);
   const group = (group: string, field: string) =>
     l('admin.exports.group').replace('{{group}}', group).replace('{{field}}', field);
   const nth = (key: string, n: number) => l(key).replace('{{n}}', String(n));

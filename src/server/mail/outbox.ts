@@ -183,12 +183,14 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
   return async (event: OrderEvent, tx: Tx): Promise<void> => {
     const loaded = await loadOrderFacts(tx, event.orderId);
     if (!loaded) return;
-    const message = (event.payload as { message?: unknown } | null)?.message;
+    const { message, reason } = (event.payload ?? {}) as { message?: unknown; reason?: unknown };
     const facts: EventFacts = {
       kind: event.kind,
+      paymentStatusBefore: event.paymentStatusBefore,
       paymentStatusAfter: event.paymentStatusAfter,
       approvalStatusAfter: event.approvalStatusAfter,
       message: typeof message === 'string' ? message : null,
+      reason: typeof reason === 'string' ? reason : null,
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {

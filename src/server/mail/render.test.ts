@@ -186,11 +186,26 @@ describe('e-mail rendering', () => {
       null,
       'vip@example.com',
     );
-    expect(mail.subject).toBe('Your free TCCF badge (VIP) / 您的 TCCF 免費識別證（貴賓）');
+    expect(mail.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
     expect(mail.text).toContain('Get your badge: https://p.example/en/get-badge/vip/abc');
     expect(mail.text).toContain('領取識別證：https://p.example/zh-tw/get-badge/vip/abc');
     expect(mail.text).toContain('Valid until: 2026/12/7 12:00 (GMT+8)');
     expect(mail.text).toContain('有效期限：2026/12/7 12:00 (GMT+8)');
+  });
+
+  it('names an exhibitor identity in the free-badge subject without brackets inside brackets', () => {
+    const mail = renderMail(
+      badgeLinkMail({
+        email: 'guest@example.com',
+        identity: 'EXHIBITOR_PITCHING',
+        expiresAt: new Date('2026-12-07T04:00:00Z'),
+        urls: { en: 'https://p.example/en/get-badge/x/abc', 'zh-TW': 'https://p.example/zh-tw/get-badge/x/abc' },
+      }),
+      null,
+      'guest@example.com',
+    );
+    expect(mail.subject).toBe('Your free TCCF badge: Exhibitor (Pitching) / 您的 TCCF 免費識別證：展商（提案大會）');
+    expect(mail.subject).not.toMatch(/\([^)]*\(|（[^）]*（/);
   });
 });
 
@@ -223,14 +238,10 @@ describe('which mails an order event calls for', () => {
     expect(templatesFor(ev('approved', 'free', 'approved'), event)).toEqual(['approval_granted']);
     expect(templatesFor(ev('rejected', 'canceled', 'rejected'), event)).toEqual(['registration_rejected']);
     expect(templatesFor(ev('expired', 'overdue'), event)).toEqual(['order_expired']);
-    for (const kind of [
-      'card_attempt_started',
-      'card_declined',
-      'review_started',
-      'canceled',
-      'refund_due',
-      'refunded',
-    ])
+    // A cancellation is the registrant's to know (issue 19); the refund it makes owed is bookkeeping.
+    expect(templatesFor(ev('canceled', 'canceled'), event)).toEqual(['order_canceled']);
+    expect(templatesFor(ev('canceled', 'canceled'), badge)).toEqual(['order_canceled']);
+    for (const kind of ['card_attempt_started', 'card_declined', 'review_started', 'refund_due', 'refunded'])
       expect(templatesFor(ev(kind), badge), kind).toEqual([]);
   });
 });
@@ -262,6 +273,47 @@ describe('a transfer sent back (decision 025)', () => {
     const zh = render('transfer_returned', returned, 'zh-TW', event);
     expect(zh.subject).toBe('訂單 TC2611230001：請確認您的轉帳資料');
     expect(zh.text).toContain('修正資料或重新付款：https://portal.example.org/zh-tw/badges/1/pay');
+  });
+});
+
+describe('a canceled order (issue 19: the registrant was told nothing)', () => {
+  const canceled = (paymentStatusBefore: EventFacts['paymentStatusBefore'], reason: string | null = null) => ({
+    paymentStatusBefore,
+    paymentStatusAfter: 'canceled' as const,
+    approvalStatusAfter: null,
+    reason,
+  });
+  it('says so with the organiser’s reason, and that a card payment goes back to the card', () => {
+    const en = render('order_canceled', facts(), 'en', canceled('paid', 'The <badge> desk closed early'));
+    expect(en.subject).toBe('Order TC2611230001 has been canceled');
+    expect(en.text).toContain('The organiser has canceled your registration for Professional badge.');
+    expect(en.text).toContain('Reason: The <badge> desk closed early');
+    expect(en.text).toContain('Amount: TWD 1,000');
+    expect(en.text).toContain('You paid TWD 1,000 by credit card: it will be refunded to the same card.');
+    expect(en.text).toContain('View your order: https://portal.example.org/en/events/x/registrations/1');
+    expect(en.html).toContain('The &lt;badge&gt; desk closed early');
+    const zh = render('order_canceled', facts(), 'zh-TW', canceled('paid', '場地異動'));
+    expect(zh.subject).toBe('訂單 TC2611230001 已取消');
+    expect(zh.text).toContain('主辦單位已取消您「專業人士識別證」的報名。');
+    expect(zh.text).toContain('原因：場地異動');
+    expect(zh.text).toContain('您以信用卡支付的 新臺幣 1,000 元 將退回原信用卡。');
+  });
+  it('tells what happens to the money by what the order was: transfer paid, transfer declared, unpaid, free', () => {
+    const transfer = facts({ paymentType: 'TWD', lastFiveDigits: '12345' });
+    expect(render('order_canceled', transfer, 'en', canceled('paid')).text).toContain(
+      'You paid TWD 1,000 by bank transfer: it will be refunded to the account it came from.',
+    );
+    expect(render('order_canceled', transfer, 'zh-TW', canceled('checking')).text).toContain(
+      '您已申報一筆 新臺幣 1,000 元 的轉帳。若款項已匯入，將退回原匯款帳戶；若尚未匯款，請勿再匯款。',
+    );
+    const unpaid = render('order_canceled', facts({ paymentType: null }), 'en', canceled('pending'));
+    expect(unpaid.text).toContain('Nothing was charged and nothing is due: please do not pay for this order.');
+    expect(unpaid.text).not.toContain('refunded');
+    const free = render('order_canceled', facts({ amountCents: 0, paymentType: null }), 'zh-TW', canceled('free'));
+    expect(free.text).toContain('此為免費報名，未收取任何費用。');
+    expect(free.text).not.toContain('金額');
+    // No reason given: no empty "Reason" line.
+    expect(unpaid.text).not.toContain('Reason');
   });
 });
 

@@ -28,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'badge_link',
   'included_badges',
   'transfer_returned',
+  'order_canceled',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -63,13 +64,17 @@ export type OrderFacts = {
 /** The statuses an order event moved between (its row in order_events). */
 export type EventFacts = {
   kind: OrderEventKind;
+  /** What the payment was before the event (a cancellation tells what happens to the money by it). */
+  paymentStatusBefore?: PaymentStatus | null;
   paymentStatusAfter: PaymentStatus;
   approvalStatusAfter: ApprovalStatus | null;
   /** The organiser's message on the event (a transfer sent back), as it was then. */
   message?: string | null;
+  /** The organiser's reason for a cancellation, when they gave one. */
+  reason?: string | null;
 };
 
-/** The mails an order event calls for (none for card attempts, declines, reviews, refunds). */
+/** The mails an order event calls for (none for card attempts, declines, reviews, refund bookkeeping). */
 export function templatesFor(
   event: EventFacts,
   order: Pick<OrderFacts, 'isBadge'> & Partial<Pick<OrderFacts, 'includedLinks'>>,
@@ -100,6 +105,8 @@ function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>)
       return ['order_expired'];
     case 'transfer_returned':
       return ['transfer_returned'];
+    case 'canceled':
+      return ['order_canceled'];
     default:
       return [];
   }
@@ -114,7 +121,7 @@ export const linkOn =
 
 const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
 const method = (l: Locale, type: string | null) =>
-  type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `method.${type}` as MessageKey) : null;
+  type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `pay.type.${type}` as MessageKey) : null;
 const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency === 'USD' ? 'USD' : 'TWD', l);
 const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.paymentExpiresAt) : '');
 
@@ -122,7 +129,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 export function orderMail(
   template: Exclude<MailTemplate, 'badge_link'>,
   o: OrderFacts,
-  event: Pick<EventFacts, 'paymentStatusAfter' | 'approvalStatusAfter' | 'message'>,
+  event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
   link: LinkTo,
 ): (l: Locale) => MailContent {
   return (l) => {
@@ -279,6 +286,32 @@ export function orderMail(
           p('returned.pay'),
           button('button.payAgain', o.pages.pay),
         ]);
+      case 'order_canceled': {
+        // What happens to the money, by what the order was when the organiser canceled it.
+        const before = event.paymentStatusBefore;
+        const money: MessageKey =
+          before === 'paid'
+            ? o.paymentType === 'credit_card'
+              ? 'canceled.money.refundCard'
+              : 'canceled.money.refundTransfer'
+            : before === 'checking'
+              ? 'canceled.money.checking'
+              : before === 'free' || o.amountCents === 0
+                ? 'canceled.money.free'
+                : 'canceled.money.unpaid';
+        return say('canceled', [
+          p('canceled.body'),
+          facts(
+            orderNo,
+            item,
+            fact(l, 'fact.reason', event.reason?.trim() || null),
+            o.amountCents > 0 ? fact(l, 'fact.amount', v.amount) : null,
+            o.amountCents > 0 ? fact(l, 'fact.method', method(l, o.paymentType)) : null,
+          ),
+          p(money),
+          button('button.order', o.pages.summary),
+        ]);
+      }
       case 'order_expired':
         return say('expired', [
           p('expired.body'),

@@ -176,7 +176,7 @@ describe('sandbox gateway: paying', () => {
     expect(csp).toContain('form-action https://portal.example.com');
   });
 
-  it('declines the declined card (MPG03009) and unknown cards (MPG03008), still notifying and returning', async () => {
+  it('declines the declined card (MPG03009) and unknown cards (MPG05002), still notifying and returning', async () => {
     const { post, fetch } = setup();
     const declined = await post('pay', {
       ...form({ langType: 'zh-tw' }),
@@ -195,7 +195,7 @@ describe('sandbox gateway: paying', () => {
 
     await post('pay', { ...form(), ...goodCard, CardNo: '5555555555554444' });
     const unknown = verifyCallback(notifyBody(fetch.mock.calls[1]), keys);
-    expect(unknown.ok && unknown.status).toBe('MPG03008');
+    expect(unknown.ok && unknown.status).toBe('MPG05002');
   });
 
   it('re-renders the form with field errors (400) and sends no notify for bad card details', async () => {

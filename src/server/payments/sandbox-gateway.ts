@@ -417,12 +417,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
     if ('errors' in card)
       return send(c, paymentPage(trade, input, card.errors), 400, `${BASE_CSP}; form-action 'self'`);
 
+    // NewebPay's codes: MPG03009 for an authorisation the bank declined, MPG05002 for a card the
+    // shop does not accept (the registrant reads them translated, @domain/payments cardFailure).
     const outcome =
       card.digits === SANDBOX_TEST_CARDS.success.replace(/-/g, '')
         ? { Status: 'SUCCESS', Message: 'Payment authorised (sandbox)', text: t.paid }
         : card.digits === SANDBOX_TEST_CARDS.declined.replace(/-/g, '')
           ? { Status: 'MPG03009', Message: 'Card declined (sandbox)', text: t.declined }
-          : { Status: 'MPG03008', Message: 'Unknown card (sandbox): use a test card', text: t.unknownCard };
+          : { Status: 'MPG05002', Message: 'Unknown card (sandbox): use a test card', text: t.unknownCard };
     const success = outcome.Status === 'SUCCESS';
 
     const at = taipei(now());

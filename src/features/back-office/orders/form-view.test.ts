@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import en from '@i18n/en.json';
-import zh from '@i18n/zh-TW.json';
+import { MESSAGES } from '@i18n/i18n';
 import { formRows, type Lookup } from './form-view';
+
+// The page's words: its catalogue with the enumerations' labels (as the order page passes them).
+const en = MESSAGES.en;
+const zh = MESSAGES['zh-TW'];
 
 const lookupIn =
   (messages: Record<string, string>): Lookup =>

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, pattern, size, string } from 'superstruct';
+import { LINK_EXPIRY_DAYS } from '@domain/badge-links';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { QueryInt } from '@domain/validation';
 import { events, orders, users } from '../../db/schema';
@@ -139,11 +140,13 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
       object({
         type: enums(BADGE_IDENTITIES.map(linkTypeOf) as [string, ...string[]]),
         email: optional(size(pattern(string(), /^[^\s@]+@[^\s@]+\.[^\s@]+$/), 3, 254)),
-        expiresDays: optional(integer()),
+        // The command's rule (LINK_EXPIRY_DAYS): out of range is refused, never quietly clamped.
+        expiresDays: optional(size(integer(), LINK_EXPIRY_DAYS.min, LINK_EXPIRY_DAYS.max)),
       }),
     );
     const identity = identityFromLinkType(body.type)!;
-    const expiresAt = new Date(ctx.now().getTime() + Math.max(1, Math.min(365, body.expiresDays ?? 14)) * 86_400_000);
+    const days = body.expiresDays ?? LINK_EXPIRY_DAYS.fallback;
+    const expiresAt = new Date(ctx.now().getTime() + days * 86_400_000);
     // A batch of one, recorded with the operator's name like the back office's batches; a link
     // issued to an e-mail is also e-mailed to it (both languages), by the mail worker.
     const {

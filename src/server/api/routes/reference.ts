@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { object, optional, size, string } from 'superstruct';
-import { ENUM_LABELS } from '@domain/enumeration-labels';
 import { ENUMERATION_KINDS, ENUMERATIONS, enumKey, type EnumerationKind } from '@domain/enumerations';
 import { countryBySlug, countryName, listCountries, type Country } from '@domain/reference/countries';
 import { findBySlug, isStateSlug, listCities, listStates } from '@domain/reference/nigeria';
+import { catalogue } from '@i18n/catalogues';
 import type { Locale } from '@i18n/locales';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
@@ -72,7 +72,7 @@ export function referenceRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/reference/enumerations', (c) => {
     const locale = c.get('locale');
-    const labels = ENUM_LABELS[locale] as Record<string, string>;
+    const labels = catalogue('enumerations', locale);
     const data = Object.fromEntries(
       ENUMERATION_KINDS.map((kind: EnumerationKind) => [
         kind,
