@@ -58,11 +58,18 @@ function processEnvReads(paths: string[]): Set<string> {
 const SOURCE = /\.(ts|tsx|mjs|js|astro)$/;
 const notTest = (f: string) => !/\.(test|spec)\.ts$/.test(f);
 
+/** Scripts a developer runs by hand (not the portal's commands): their variables are tools' variables. */
+const DEV_TOOLS = ['scripts/favicon.ts'];
+
 /** What the portal and its operator commands read: config.ts, and the few direct reads (server.mjs, middleware, scripts/lib.ts, the db client). */
 const portalVariables = () =>
   new Set([
     ...configVariables(),
-    ...processEnvReads([...files('src', SOURCE).filter(notTest), 'server.mjs', ...files('scripts', /\.ts$/)]),
+    ...processEnvReads([
+      ...files('src', SOURCE).filter(notTest),
+      'server.mjs',
+      ...files('scripts', /\.ts$/).filter((f) => !DEV_TOOLS.includes(f)),
+    ]),
   ]);
 
 /** What the tests, CI and the benchmark scripts read. */
@@ -73,6 +80,7 @@ function toolVariables(): Set<string> {
     'playwright.config.ts',
     'vitest.config.ts',
     ...files('scripts', /\.mjs$/),
+    ...DEV_TOOLS,
   ]);
   for (const [, name] of read('.ci/run').matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) names.add(name!);
   return names;
