@@ -4,8 +4,8 @@
  * labels are i18n messages `enum.<kind>.<id>` (`enumKey`), in both languages, in
  * `src/i18n/*.json` and in `ENUM_LABELS` (./enumeration-labels) for the API.
  */
-export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './market';
-import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './market';
+export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './kinds/market';
+import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './kinds/market';
 import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from './works';
 export { WORK_CATEGORIES, WORK_GENRES, type WorkGenre };
 
