@@ -94,6 +94,8 @@ describe.each(EVENT_TYPES.map((t) => [t]))('the %s kind', (type) => {
       });
       const fields = columns.slice(9);
       expect(fields.length, 'the form fields after the order columns').toBeGreaterThan(0);
+      // The registration type's name in the files' "Type" column.
+      for (const t of kind.registrationTypes) expect(labelsFor(locale).l(`admin.type.${t}`), t).not.toMatch(/^admin\./);
       for (const c of columns) {
         expect(c.header, c.key).not.toMatch(/\{\{|^(admin|market|pitching|badge)\.|undefined/);
         expect(c.header, c.key).not.toBe(c.key);
