@@ -13,14 +13,14 @@ type Locale = 'en' | 'zh-tw';
 type Action = 'register' | 'apply' | 'invitation';
 
 /** One seeded event of each kind, with the action its kind offers and where that action starts. */
-const KINDS: { slug: string; action: Action; path?: string; needsBadge?: true }[] = [
+const KINDS: { slug: string; action: Action; path?: string; needsBadge?: true; approval?: true }[] = [
   { slug: 'badge-professional', action: 'apply', path: '/badges/new' },
   { slug: 'badge-free', action: 'invitation' },
-  { slug: 'pitching-session-audit', action: 'register', needsBadge: true },
+  { slug: 'pitching-session-audit', action: 'register', needsBadge: true, approval: true },
   { slug: 'opening-forum', action: 'register', needsBadge: true },
   { slug: 'online-masterclass', action: 'register', needsBadge: true },
   { slug: 'market-earlybird', action: 'register' },
-  { slug: 'market-online', action: 'register' },
+  { slug: 'market-online', action: 'register', approval: true },
   { slug: 'pitching-project', action: 'register' },
   { slug: 'pitching-story', action: 'register' },
 ];
@@ -31,6 +31,7 @@ const W = {
     register: 'Register',
     apply: 'Apply for a badge',
     invitation: 'By invitation only',
+    approval: 'Places are confirmed once the organiser approves your registration.',
     steps: 'Steps',
     badgeNote: 'Registering for an event requires an exhibit badge.',
     badgeRequired: 'An exhibit badge is required to register for events.',
@@ -49,6 +50,7 @@ const W = {
     register: '報名',
     apply: '申請識別證',
     invitation: '僅限受邀者',
+    approval: '報名經主辦單位審核通過後，才會確認名額。',
     steps: '步驟',
     badgeNote: '報名活動需持有展會識別證。',
     badgeRequired: '報名活動需持有展會識別證，請先申請專業人士識別證。',
@@ -89,6 +91,8 @@ for (const locale of ['en', 'zh-tw'] as const) {
       const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
       names.set(kind.slug, name);
       const main = page.getByRole('main');
+      // Kinds the organiser approves say so (Market online too, whatever the event's own setting).
+      await expect(main.getByText(w.approval), kind.slug).toHaveCount(kind.approval ? 1 : 0);
       if (kind.action === 'invitation') {
         await expect(main.getByText(w.invitation, { exact: true })).toBeVisible();
         await expect(main.getByRole('link', { name: w.register, exact: true })).toHaveCount(0);
