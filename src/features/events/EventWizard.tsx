@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react';
-import { FullyBooked } from '@components/ui/FullyBooked';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/use-alert';
@@ -23,13 +22,13 @@ export type EventWizardProps = {
 /**
  * Event registration (spec §2 wizard steps, as the event's kind lists them): audit = confirm →
  * wait for approval; general and online = confirm → completed. Free orders go to their summary,
- * charged ones to pay (spec §4). A full event: the spec's alert, then the ways on (FullyBooked).
+ * charged ones to pay (spec §4). A full event: the spec's alert, then the page again, which says
+ * it is full and offers the way on (the portal's registrations, the conference home).
  */
 export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [full, setFull] = useState(false);
   const { showAlert, alertElement } = useAlert(t('dialog.ok'));
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
@@ -50,7 +49,7 @@ export default function EventWizard(props: EventWizardProps) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
       if (error.code === 'event_capacity_full') {
-        showAlert(t('eventReg.capacityFull'), { onClose: () => setFull(true), returnFocus });
+        showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(location.pathname), returnFocus });
       } else if (error.code === 'demonstration_invalid') {
         showAlert(t('eventReg.demonstrationInvalid'), { returnFocus });
       } else if (error.code === 'registration_closed') {
@@ -66,17 +65,7 @@ export default function EventWizard(props: EventWizardProps) {
   return (
     <div>
       <Steps steps={props.steps} current={0} label={t('wizard.steps')} />
-      {full ? (
-        <FullyBooked
-          heading={t('eventReg.full')}
-          note={t('eventReg.fullNote')}
-          registrationsHref={`${props.base}/#open-registrations`}
-          registrations={t('eventReg.otherRegistrations')}
-          conferenceHref={props.conferenceHome}
-          conference={t('eventReg.conferenceHome')}
-          focus
-        />
-      ) : !props.signedIn ? (
+      {!props.signedIn ? (
         <SignInPrompt
           className="card"
           href={props.signInHref}

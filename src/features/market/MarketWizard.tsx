@@ -1,6 +1,5 @@
 import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { FullyBooked } from '@components/ui/FullyBooked';
 import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/use-alert';
@@ -122,7 +121,6 @@ export default function MarketWizard(props: MarketWizardProps) {
   const { step, go, back } = useHistoryStep(names, props.initialStep ?? 0);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [full, setFull] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [worksError, setWorksError] = useState<string | undefined>();
   const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
@@ -228,7 +226,14 @@ export default function MarketWizard(props: MarketWizardProps) {
   function onSubmitError(error: ApiError) {
     const returnFocus = submitButton.current;
     if (error.code === 'event_capacity_full') {
-      showAlert(t('eventReg.capacityFull'), { onClose: () => setFull(true), returnFocus });
+      // The page again, which now says the event is full and offers the way on (the draft stays).
+      showAlert(t('eventReg.capacityFull'), {
+        onClose: () => {
+          allowLeave();
+          location.assign(location.pathname);
+        },
+        returnFocus,
+      });
     } else if (error.code === 'registration_closed') {
       showAlert(t('eventReg.closed'), { returnFocus });
     } else if (error.code === 'registration_not_open') {
@@ -293,18 +298,7 @@ export default function MarketWizard(props: MarketWizardProps) {
   return (
     <div>
       <Steps steps={props.steps} current={step} label={t('wizard.steps')} />
-      {full && (
-        <FullyBooked
-          heading={t('eventReg.full')}
-          note={t('eventReg.fullNote')}
-          registrationsHref={`${props.base}/#open-registrations`}
-          registrations={t('eventReg.otherRegistrations')}
-          conferenceHref={props.conferenceHome}
-          conference={t('eventReg.conferenceHome')}
-          focus
-        />
-      )}
-      {!full && step === UPLOAD && (
+      {step === UPLOAD && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.upload_content'))}
           <p>{t('market.upload.intro')}</p>
@@ -320,7 +314,7 @@ export default function MarketWizard(props: MarketWizardProps) {
           </div>
         </section>
       )}
-      {!full && step === IDENTITY && (
+      {step === IDENTITY && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.pick_identity'))}
           {!props.signedIn && signInPrompt}
@@ -384,7 +378,7 @@ export default function MarketWizard(props: MarketWizardProps) {
           </div>
         </section>
       )}
-      {!full && step === WORKS && (
+      {step === WORKS && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.pick_works'))}
           {!props.signedIn && signInPrompt}
@@ -414,7 +408,7 @@ export default function MarketWizard(props: MarketWizardProps) {
           </div>
         </section>
       )}
-      {!full && step === FORM && (
+      {step === FORM && (
         <form noValidate onSubmit={onFormSubmit} aria-labelledby="wizard-heading" className="space-y-6">
           {headingEl(t('market.step.fill_form'))}
           <p className="text-sm text-neutral-700">{t('market.form.intro')}</p>
@@ -433,7 +427,7 @@ export default function MarketWizard(props: MarketWizardProps) {
           </div>
         </form>
       )}
-      {!full && step === REVIEW && review && (
+      {step === REVIEW && review && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.wait_approval'))}
           <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">

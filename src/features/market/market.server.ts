@@ -27,10 +27,6 @@ const MARKET_MESSAGES = [
   'eventReg.capacityFull',
   'eventReg.closed',
   'eventReg.notOpen',
-  'eventReg.full',
-  'eventReg.fullNote',
-  'eventReg.otherRegistrations',
-  'eventReg.conferenceHome',
 ];
 
 /** The MarketWizard props of a Market event's registration page: what its kind says, translated. */
