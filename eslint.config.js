@@ -217,7 +217,8 @@ export default defineConfig(
   restrict(['src/features/**'], ZONES.features),
   restrict(['src/features/**/*.tsx'], [...ZONES.features, rules.islandWords]),
 
-  // The shape of the tree: features apart, no import cycle, one file-naming convention.
+  // The shape of the tree: features apart, no import cycle, one file-naming convention, and no
+  // registration kind named outside the kinds home (issue 19).
   { plugins: { structure: { rules: structureRules } } },
   {
     files: ['src/**/*.{ts,tsx,astro}'],
@@ -225,6 +226,12 @@ export default defineConfig(
       'structure/feature-isolation': ['error', { allowed: KNOWN_CROSS_FEATURE }],
       'structure/no-cycles': 'error',
       'structure/file-names': 'error',
+      'structure/no-kind-literals': 'error',
     },
+  },
+  // The kinds home names its types; so do the seed (the edition's events) and the tests.
+  {
+    files: ['src/domain/kinds/**', 'src/server/kinds/**', 'src/server/db/seed.ts', 'src/**/*.test.ts'],
+    rules: { 'structure/no-kind-literals': 'off' },
   },
 );

@@ -4,7 +4,7 @@ export default defineConfig({
   // The @domain/… @server/… aliases of tsconfig.json.
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/kinds/**/*.test.ts', 'tests/lint/**/*.test.ts'],
     // Each API file opens its own in-memory PGlite (~0.4 GB): keep to two at a time on 2 cores.
     maxWorkers: 2,
     pool: 'forks',

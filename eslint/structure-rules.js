@@ -5,7 +5,9 @@
  * - `structure/feature-isolation`: a feature imports no other feature (compose them in pages);
  * - `structure/no-cycles`: no import cycle between project modules (type-only imports aside);
  * - `structure/file-names`: PascalCase for components (`.tsx`, `.astro` outside pages), kebab-case
- *   for every other module (a role suffix such as `.server`, `.store` or `.test` allowed).
+ *   for every other module (a role suffix such as `.server`, `.store` or `.test` allowed);
+ * - `structure/no-kind-literals`: no event type or registration type named outside the kinds home
+ *   (code reads the registration kind instead of comparing types by name; issue 19).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -198,8 +200,63 @@ const fileNames = {
   },
 };
 
+/** The one list of types (src/domain/kinds/types.ts), read from its source: the rule and the code share it. */
+const TYPES_FILE = path.join(SRC, 'domain', 'kinds', 'types.ts');
+let kindNames = /** @type {Set<string> | null} */ (null);
+function kindLiterals() {
+  if (kindNames) return kindNames;
+  const text = readFileSync(TYPES_FILE, 'utf8');
+  /** @param {string} name */
+  const list = (name) => {
+    const found = new RegExp(`export const ${name} = \\[([^\\]]*)\\] as const`).exec(text);
+    const values = found ? [...(found[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1] ?? '') : [];
+    if (values.length === 0) throw new Error(`structure/no-kind-literals: no ${name} list in ${TYPES_FILE}`);
+    return values;
+  };
+  const eventTypes = list('EVENT_TYPES');
+  // The families' prefixes too (`startsWith('badge_')` compares types by name as well).
+  const prefixes = eventTypes.map((t) => t.slice(0, t.indexOf('_') + 1)).filter(Boolean);
+  kindNames = new Set([...eventTypes, ...list('REGISTRATION_TYPES'), ...prefixes]);
+  return kindNames;
+}
+
+/**
+ * No event-type or registration-type literal (nor a family prefix such as `'badge_'`) outside the
+ * kinds home: the files this rule is turned off for are the kinds (src/domain/kinds,
+ * src/server/kinds), the seed and the tests (eslint.config.js).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const noKindLiterals = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const names = kindLiterals();
+    /**
+     * @param {any} node
+     * @param {unknown} value
+     */
+    const check = (node, value) => {
+      if (typeof value === 'string' && names.has(value))
+        context.report({
+          node,
+          message: `'${value}' names a registration kind: read the kind instead (kindOf(event.type)… from @domain/kinds, or the kind's own module). Types are named only in src/domain/kinds and src/server/kinds.`,
+        });
+    };
+    return {
+      /** @param {any} node */
+      Literal(node) {
+        check(node, node.value);
+      },
+      /** @param {any} node */
+      TemplateLiteral(node) {
+        if (node.expressions.length === 0) check(node, node.quasis[0]?.value.cooked);
+      },
+    };
+  },
+};
+
 export const structureRules = {
   'feature-isolation': featureIsolation,
   'no-cycles': noCycles,
   'file-names': fileNames,
+  'no-kind-literals': noKindLiterals,
 };

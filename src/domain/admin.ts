@@ -4,7 +4,7 @@
  */
 import { enums, object, optional, size, string, trimmed, type Infer } from 'superstruct';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './order-lifecycle';
-import { REGISTRATION_TYPES } from './registration-kinds';
+import { REGISTRATION_TYPES } from './kinds/types';
 import { QueryInt } from './validation';
 
 /** Orders per page of the back office's order list. */

@@ -4,8 +4,8 @@
  * labels are i18n messages `enum.<kind>.<id>` (`enumKey`), in both languages, in the
  * enumerations' catalogue (`src/i18n/enumerations/*.json`), which pages, the API and exports read.
  */
-export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './market';
-import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './market';
+export { BUSINESS_TYPES, COMPANY_TYPES, INDUSTRIES, PARTICIPATION_TYPES, type ParticipationType } from './kinds/market';
+import { BUSINESS_TYPES, COMPANY_TYPES, PARTICIPATION_TYPES } from './kinds/market';
 import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from './works';
 export { WORK_CATEGORIES, WORK_GENRES, type WorkGenre };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventType } from './events';
+import { kindOf } from './kinds/index';
+import type { EventType } from './kinds/types';
 import { check } from './validation';
 import {
   applySettingsPatch,
@@ -22,7 +23,13 @@ const current: EventSettings = {
   priceCentsUsd: 3_500,
   originalPriceCentsTwd: null,
 };
-const general: { seatsTaken: number; type: EventType } = { seatsTaken: 42, type: 'event_general' };
+/** An event of this type with seats taken, as the rules see it (its kind's facts). */
+const eventOf = (type: EventType, seatsTaken: number) => ({
+  seatsTaken,
+  holdsSeat: kindOf(type).holdsSeat,
+  price: kindOf(type).price,
+});
+const general = eventOf('event_general', 42);
 const codes = (s: EventSettings, e = general) => eventSettingsIssues(s, e).map((i) => `${i.path}:${i.code}`);
 
 describe('event settings: the rules', () => {
@@ -41,7 +48,7 @@ describe('event settings: the rules', () => {
   });
 
   it('only events whose registrations take seats have a capacity', () => {
-    const online = { seatsTaken: 0, type: 'market_online' as const };
+    const online = eventOf('market_online', 0);
     expect(codes({ ...current, capacity: 10 }, online)).toEqual(['capacity:capacity_not_counted']);
     expect(codes({ ...current, capacity: null }, online)).toEqual([]);
   });
@@ -59,7 +66,7 @@ describe('event settings: the rules', () => {
     expect(codes({ ...current, priceCentsTwd: 0 })).toEqual(['priceCentsUsd:usd_without_twd']);
     expect(codes({ ...current, priceCentsTwd: 0, priceCentsUsd: 0 })).toEqual([]);
     expect(codes({ ...current, originalPriceCentsTwd: 150_010 })).toEqual(['originalPriceCentsTwd:twd_whole_dollars']);
-    const free = { seatsTaken: 0, type: 'badge_free' as const };
+    const free = eventOf('badge_free', 0);
     expect(codes({ ...current, capacity: null, priceCentsTwd: 0, priceCentsUsd: 0 }, free)).toEqual([]);
     expect(codes({ ...current, capacity: null }, free)).toEqual([
       'priceCentsTwd:free_event',

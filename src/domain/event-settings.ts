@@ -8,8 +8,7 @@
  * decision 010), so nothing here touches placed orders.
  */
 import { integer, nullable, object, optional, size, type Infer } from 'superstruct';
-import type { EventType } from './events';
-import { REGISTRATION_KINDS } from './registration-kinds';
+import type { RegistrationKind } from './kinds/kind';
 import { fromTaipeiInput } from './taipei-time';
 import { IsoDateTime } from './validation';
 
@@ -129,26 +128,27 @@ const issue = (path: EventSettingField, code: EventSettingsIssueCode, values?: R
 /**
  * The rules across fields and against the event as it is: capacity at least the seats taken (so
  * a registration in flight never finds more seats taken than there are), and only on events whose
- * registrations take seats (the kind registry's `holdsSeat`), registration start not
- * after its end, TWD prices whole dollars (the card gateway charges whole TWD), a USD price only
- * beside a TWD one, and no price on the free-badge event.
+ * registrations take seats (their kind's `holdsSeat`), registration start not after its end, TWD
+ * prices whole dollars (the card gateway charges whole TWD), a USD price only beside a TWD one, and
+ * no price on an event whose kind is free (`price: 'none'`, the free badge). The caller passes
+ * the kind's facts (the form's island does not load the registry).
  */
 export function eventSettingsIssues(
   settings: EventSettings,
-  event: { seatsTaken: number; type: EventType },
+  event: { seatsTaken: number } & Pick<RegistrationKind, 'holdsSeat' | 'price'>,
 ): EventSettingsIssue[] {
   const out: EventSettingsIssue[] = [];
-  if (settings.capacity !== null && !REGISTRATION_KINDS[event.type].holdsSeat)
-    out.push(issue('capacity', 'capacity_not_counted'));
+  const free = event.price === 'none';
+  if (settings.capacity !== null && !event.holdsSeat) out.push(issue('capacity', 'capacity_not_counted'));
   else if (settings.capacity !== null && settings.capacity < event.seatsTaken)
     out.push(issue('capacity', 'capacity_below_taken', { taken: event.seatsTaken }));
   if (settings.registerStartAt.getTime() > settings.registerEndAt.getTime())
     out.push(issue('registerEndAt', 'window_order'));
-  if (event.type === 'badge_free' && settings.priceCentsTwd > 0) out.push(issue('priceCentsTwd', 'free_event'));
+  if (free && settings.priceCentsTwd > 0) out.push(issue('priceCentsTwd', 'free_event'));
   else if (settings.priceCentsTwd % 100 !== 0) out.push(issue('priceCentsTwd', 'twd_whole_dollars'));
-  if (settings.priceCentsUsd > 0 && settings.priceCentsTwd === 0 && event.type !== 'badge_free')
+  if (settings.priceCentsUsd > 0 && settings.priceCentsTwd === 0 && !free)
     out.push(issue('priceCentsUsd', 'usd_without_twd'));
-  if (event.type === 'badge_free' && settings.priceCentsUsd > 0) out.push(issue('priceCentsUsd', 'free_event'));
+  if (free && settings.priceCentsUsd > 0) out.push(issue('priceCentsUsd', 'free_event'));
   if (settings.originalPriceCentsTwd !== null && settings.originalPriceCentsTwd % 100 !== 0)
     out.push(issue('originalPriceCentsTwd', 'twd_whole_dollars'));
   return out;

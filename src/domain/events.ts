@@ -1,28 +1,5 @@
 /** Events as the API client sees them (camelCase), and the registration-window rule. */
-
-/** The nine event types of spec §3. */
-export const EVENT_TYPES = [
-  'badge_professional',
-  'badge_free',
-  'event_audit',
-  'event_general',
-  'event_online',
-  'market_earlybird',
-  'market_online',
-  'pitching_project',
-  'pitching_story',
-] as const;
-
-export type EventType =
-  | 'badge_professional'
-  | 'badge_free'
-  | 'event_audit'
-  | 'event_general'
-  | 'event_online'
-  | 'market_earlybird'
-  | 'market_online'
-  | 'pitching_project'
-  | 'pitching_story';
+import type { EventType } from './kinds/types';
 
 export type RegistrationWindowState = 'not_open' | 'open' | 'closed';
 
@@ -35,9 +12,6 @@ export type PostalAddress = {
   /** ISO 3166-1 alpha-2. */
   addressCountry: string;
 };
-
-/** Event types attended online only: no venue, no address. */
-export const ONLINE_EVENT_TYPES: readonly EventType[] = ['event_online', 'market_online'];
 
 export type Event = {
   id: string;

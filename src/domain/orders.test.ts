@@ -6,11 +6,9 @@ import {
   registrationFormClosedAt,
   registrationFormEditable,
   registrationStatus,
-  standingOrderFor,
-  type Order,
 } from './orders';
 import type { ApprovalStatus, PaymentStatus } from './order-lifecycle';
-import { orderPages } from './registration-kinds';
+import { orderPages } from './kinds/pages';
 
 describe('order status rules (spec §4)', () => {
   it.each([
@@ -61,39 +59,6 @@ describe('headline status of an order (orders list, summary)', () => {
       expect(headlineStatus({ paymentStatus: 'checking', approvalStatus })).not.toBe('completed');
     for (const paymentStatus of ['free', 'pending', 'checking', 'paid'] as const)
       expect(headlineStatus({ paymentStatus, approvalStatus: 'pending_approval' })).not.toBe('completed');
-  });
-});
-
-describe('the standing order for an event ("You are registered")', () => {
-  const order = (over: Partial<Order>) =>
-    ({
-      eventSlug: 'opening-forum',
-      registrationType: 'EVENT_GENERAL',
-      paymentStatus: 'free',
-      approvalStatus: null,
-      createdAt: '2026-10-01T00:00:00.000Z',
-      ...over,
-    }) as Order;
-  const forum = { slug: 'opening-forum', type: 'event_general' };
-
-  it('finds a live order of the event, the newest first', () => {
-    const old = order({ paymentStatus: 'canceled', createdAt: '2026-10-01T00:00:00.000Z' });
-    const current = order({ orderId: 'b', createdAt: '2026-10-02T00:00:00.000Z' });
-    const newer = order({ orderId: 'c', paymentStatus: 'pending', createdAt: '2026-10-03T00:00:00.000Z' });
-    expect(standingOrderFor([old, current, newer], forum)).toBe(newer);
-    expect(standingOrderFor([old, current], forum)).toBe(current);
-  });
-
-  it('ignores other events, closed and rejected orders', () => {
-    expect(standingOrderFor([order({ eventSlug: 'other' })], forum)).toBeUndefined();
-    expect(standingOrderFor([order({ paymentStatus: 'overdue' })], forum)).toBeUndefined();
-    expect(standingOrderFor([order({ approvalStatus: 'rejected' })], forum)).toBeUndefined();
-  });
-
-  it('for a badge event, any live badge order counts (one e-mail, one badge)', () => {
-    const free = order({ eventSlug: 'badge-free', registrationType: 'BADGE_FREE' });
-    expect(standingOrderFor([free], { slug: 'badge-professional', type: 'badge_professional' })).toBe(free);
-    expect(standingOrderFor([order({})], { slug: 'badge-professional', type: 'badge_professional' })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
 /** Orders as the API client sees them (camelCase) and the display rules of spec §4. */
 import { isIssued, isLive, type ApprovalStatus, type PaymentStatus } from './order-lifecycle';
-import { isBadgeRegistrationType } from './registration-kinds';
 
 export type { ApprovalStatus, PaymentStatus };
 export type DisplayedPaymentStatus = 'free' | 'unpaid' | 'checking' | 'paid' | 'overdue' | 'canceled';
@@ -103,8 +102,6 @@ export function registrationStatus(status: PaymentStatus | string): Registration
   return 'cancelled';
 }
 
-export const isBadgeOrder = (order: Pick<Order, 'registrationType'>) => isBadgeRegistrationType(order.registrationType);
-
 /** Whether an order's remittance and invoice details may still be changed (spec §4 Form editing). */
 export function editState(
   order: Pick<Order, 'paymentStatus' | 'formModifyExpiresAt'>,
@@ -166,19 +163,6 @@ export function headlineStatus(order: Pick<Order, 'paymentStatus' | 'approvalSta
 /** Whether an order stands: live (holds its place or badge) and not rejected. */
 export const isStanding = (order: Pick<Order, 'paymentStatus' | 'approvalStatus'>) =>
   isLive(order.paymentStatus) && order.approvalStatus !== 'rejected';
-
-/**
- * The user's standing order for an event (the event page's and home card's "You are registered"),
- * newest first. For a badge event, any standing badge order counts: one e-mail holds one badge.
- */
-export function standingOrderFor<
-  O extends Pick<Order, 'paymentStatus' | 'approvalStatus' | 'eventSlug' | 'registrationType' | 'createdAt'>,
->(orders: readonly O[], event: { slug: string; type: string }): O | undefined {
-  const badgeEvent = event.type.startsWith('badge_');
-  return orders
-    .filter((o) => isStanding(o) && (badgeEvent ? isBadgeOrder(o) : o.eventSlug === event.slug))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-}
 
 /**
  * Whether the latest card attempt came back declined: the gateway answered after the attempt

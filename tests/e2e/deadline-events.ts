@@ -1,8 +1,9 @@
 /**
  * Browser-test data, run by playwright.config.ts before the server starts (which holds the PGlite
  * database from then on): a Market early-bird event and a Story to Screen event of their own for
- * contact-deadline.spec.ts, which moves their form deadline into the past. Copies of the seeded
- * ones under other slugs, so that test never changes an event the other suites use while they run.
+ * contact-deadline.spec.ts, which moves their form deadline into the past, and a general event of
+ * one seat for kinds.spec.ts, which fills it. Copies of the seeded ones under other slugs, so those
+ * tests never change an event the other suites use while they run.
  */
 import { join } from 'node:path';
 import { getConfig } from '@server/config';
@@ -15,15 +16,17 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(co
 try {
   await seed(database.db);
   const seeded = seedEvents();
-  const copy = (slug: string, type: string, label: string) => {
+  const copy = (slug: string, type: string, label: string, test = 'deadline') => {
     const event = seeded.find((e) => e.type === type)!;
-    return { ...event, slug, nameEn: `${label} (deadline test)`, nameZh: `${event.nameZh}（期限測試）` };
+    const zh = test === 'deadline' ? '期限測試' : '額滿測試';
+    return { ...event, slug, nameEn: `${label} (${test} test)`, nameZh: `${event.nameZh}（${zh}）` };
   };
   await database.db
     .insert(events)
     .values([
       copy('deadline-market-earlybird', 'market_earlybird', 'Market early-bird'),
       copy('deadline-pitching-story', 'pitching_story', 'Story to Screen'),
+      { ...copy('full-forum', 'event_general', 'Opening forum', 'full'), capacity: 1 },
     ])
     .onConflictDoNothing();
   console.log('deadline test events ready');

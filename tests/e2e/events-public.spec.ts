@@ -63,6 +63,10 @@ const L = {
   },
 } as const;
 
+/** Signed out, an action goes through sign-in and comes back to its page (issue 19). */
+const signInTo = (locale: 'en' | 'zh-tw', path: string) =>
+  `/api/v1/user/signin?locale=${locale === 'en' ? 'en' : 'zh-TW'}&return_to=${encodeURIComponent(`/${locale}${path}`)}`;
+
 const card = (page: Page, name: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
@@ -97,7 +101,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
     );
     await expect(forum.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveAttribute(
       'href',
-      `/${locale}/events/opening-forum/registrations/new`,
+      signInTo(locale, '/events/opening-forum/registrations/new'),
     );
     await expect(forum.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute(
       'href',
@@ -108,7 +112,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
     const professional = card(page, m.professional);
     await expect(professional.getByRole('link', { name: new RegExp(`^${m.apply}`) })).toHaveAttribute(
       'href',
-      `/${locale}/badges/new`,
+      signInTo(locale, '/badges/new'),
     );
     await expect(professional.getByText(m.badgePrice)).toBeVisible();
     const free = card(page, m.free);
@@ -116,10 +120,13 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(free.getByRole('link')).toHaveCount(2); // its name and its details, no button to apply
     await expect(free.getByRole('link', { name: new RegExp(`^${m.apply}|^${m.register}`) })).toHaveCount(0);
 
-    // Market and pitching: only their info page (their registration flows are not built yet).
+    // Market and pitching: their registration, as any other (issue 19; every kind: kinds.spec.ts).
     const market = card(page, m.market);
     await expect(market.getByText(m.marketPrice)).toBeVisible();
-    await expect(market.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveCount(0);
+    await expect(market.getByRole('link', { name: new RegExp(`^${m.register}`) })).toHaveAttribute(
+      'href',
+      signInTo(locale, '/events/market-online/registrations/new'),
+    );
     await expect(market.getByRole('link', { name: new RegExp(`^${m.details}`) })).toHaveAttribute(
       'href',
       `/${locale}/events/market-online`,
@@ -166,7 +173,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(page.getByText(m.seats)).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveAttribute(
       'href',
-      `/${locale}/events/opening-forum/registrations/new`,
+      signInTo(locale, '/events/opening-forum/registrations/new'),
     );
 
     const head = page.locator('head');
@@ -236,7 +243,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
   });
 
   test(`other event types on their info pages (${locale})`, async ({ page }) => {
-    // Audit: the approval note; online: a virtual location; badge: the application; market: no button.
+    // Audit: the approval note; online: a virtual location; badge: the application; market: its wizard.
     await page.goto(`/${locale}/events/pitching-session-audit`);
     await expect(page.getByText(m.auditType, { exact: true }).first()).toBeVisible();
     await page.goto(`/${locale}/events/online-masterclass`);
@@ -251,13 +258,16 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await page.goto(`/${locale}/events/badge-professional`);
     await expect(page.getByRole('main').getByRole('link', { name: m.apply, exact: true })).toHaveAttribute(
       'href',
-      `/${locale}/badges/new`,
+      signInTo(locale, '/badges/new'),
     );
     expect(await jsonLd(), 'a badge is not an Event').toEqual([]);
     await page.goto(`/${locale}/events/badge-free`);
     expect(await jsonLd(), 'a badge is not an Event').toEqual([]);
     await page.goto(`/${locale}/events/market-online`);
-    await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: m.register, exact: true })).toHaveAttribute(
+      'href',
+      signInTo(locale, '/events/market-online/registrations/new'),
+    );
     const [market] = await jsonLd();
     expect(market.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
     expect(market.location['@type']).toBe('VirtualLocation');

@@ -57,8 +57,24 @@ test.describe('event registration', () => {
   });
 
   for (const [locale, words] of [
-    ['en', { heading: 'Your registration was not approved.', status: 'Rejected', reason: 'Reason' }],
-    ['zh-tw', { heading: '很抱歉，您的報名未通過審核。', status: '未通過審核', reason: '原因' }],
+    [
+      'en',
+      {
+        heading: 'Your registration was not approved.',
+        status: 'Rejected',
+        reason: 'Reason',
+        pickup: 'Badge pick-up',
+      },
+    ],
+    [
+      'zh-tw',
+      {
+        heading: '很抱歉，您的報名未通過審核。',
+        status: '未通過審核',
+        reason: '原因',
+        pickup: '識別證領取',
+      },
+    ],
   ] as const) {
     test(`a rejected audit registration shows Rejected with the reason, on the summary and the order list (${locale})`, async ({
       page,
@@ -71,6 +87,8 @@ test.describe('event registration', () => {
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: locale === 'en' ? 'Register' : '報名' }).click();
       await expect(page).toHaveURL(/\/registrations\/[0-9a-f-]+$/);
+      // Waiting for approval, the holder is coming: the pick-up schedule is there.
+      await expect(page.getByRole('heading', { name: words.pickup })).toBeVisible();
       const orderNo = (await page.locator('dd.font-mono').first().textContent())!.trim();
       const reason = locale === 'en' ? 'Audit places are reserved for buyers this year.' : '今年旁聽名額保留給買家。';
       expect(operator('orders', ['reject', orderNo, '--reason', reason], baseURL!)).toMatch(/rejected/);
@@ -79,6 +97,8 @@ test.describe('event registration', () => {
       await expect(page.getByRole('heading', { name: words.heading })).toBeVisible();
       await expect(page.getByText(reason)).toBeVisible();
       await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${words.status}$`) })).toBeVisible();
+      // Not coming: no pick-up schedule (issue 19, defect 4).
+      await expect(page.getByRole('heading', { name: words.pickup })).toHaveCount(0);
       await expectAccessible(page);
 
       await page.goto(`/${locale}/account/orders`);

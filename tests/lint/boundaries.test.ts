@@ -119,6 +119,60 @@ describe('import boundaries (DESIGN §3, decision 008)', { timeout: 180_000 }, (
   });
 });
 
+describe('registration kinds named only in their home (issue 19)', { timeout: 180_000 }, () => {
+  const RULE = 'structure/no-kind-literals';
+
+  it('refuses an event type or registration type compared by name, and a family prefix', async () => {
+    const errors = await errorsOf(
+      'src/features/events/lint-probe.ts',
+      [
+        "import type { Event } from '@domain/events';",
+        "export const online = (e: Event) => e.type === 'event_online';",
+        "export const badge = (e: Event) => e.type.startsWith('badge_');",
+        'export const market = (t: string) => t === `MARKET_ONLINE`;',
+        "export type Pitching = 'pitching_story';",
+        '',
+      ].join('\n'),
+      RULE,
+    );
+    expect(errors.map((e) => e.message.slice(0, e.message.indexOf("' ") + 1))).toEqual([
+      "'event_online'",
+      "'badge_'",
+      "'MARKET_ONLINE'",
+      "'pitching_story'",
+    ]);
+    expect(errors[0]!.message).toMatch(/read the kind instead/);
+  });
+
+  it('refuses one in a page too, and on the server outside its kinds', async () => {
+    const page = await errorsOf(
+      'src/pages/[locale]/lint-probe.astro',
+      "---\nconst type = Astro.url.searchParams.get('t');\nconst audit = type === 'event_audit';\n---\n<p>{audit}</p>\n",
+      RULE,
+    );
+    expect(page).toHaveLength(1);
+    const server = await errorsOf(
+      'src/server/orders/lint-probe.ts',
+      "export const registrationType = 'BADGE_FREE';\n",
+      RULE,
+    );
+    expect(server).toHaveLength(1);
+  });
+
+  it('lets the kinds home name its types, and leaves other words alone', async () => {
+    const code = "export const type = 'market_online';\nexport const registrationType = 'MARKET_ONLINE';\n";
+    expect(await errorsOf('src/domain/kinds/lint-probe.ts', code, RULE)).toEqual([]);
+    expect(await errorsOf('src/server/kinds/lint-probe.ts', code, RULE)).toEqual([]);
+    expect(
+      await errorsOf(
+        'src/features/events/lint-probe.ts',
+        "export const words = ['event', 'market_place', 'summary.confirmed.event_audit', 'online'];\n",
+        RULE,
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('islands', () => {
   it('take their words as props: no catalogue or i18next runtime in the browser bundle', async () => {
     for (const [file, specifier] of [

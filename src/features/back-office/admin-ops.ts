@@ -11,7 +11,8 @@ import {
   type EventSettingsForm,
   type SettingValue,
 } from '@domain/event-settings';
-import type { EventType, RegistrationWindowState } from '@domain/events';
+import type { RegistrationWindowState } from '@domain/events';
+import type { EventType } from '@domain/kinds/types';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { toTaipeiInput } from '@domain/taipei-time';
 import type { Locale } from '@i18n/locales';

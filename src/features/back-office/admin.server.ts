@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminOrderQuery } from '@domain/admin';
-import type { RegistrationType } from '@domain/registration-kinds';
+import type { RegistrationType } from '@domain/kinds/types';
 import { commandsAllowed, type ApprovalStatus, type CommandType, type PaymentStatus } from '@domain/order-lifecycle';
 import type { OrderAction, OrderActionsProps } from './orders/OrderActions';
 import { pickMessages } from '@i18n/i18n';

@@ -10,25 +10,26 @@ export type EventWizardProps = {
   locale: string;
   base: string;
   messages: Messages;
-  event: { slug: string; type: 'event_general' | 'event_audit' | 'event_online'; registrationType: string };
+  event: { slug: string; registrationType: string };
+  /** The labels of the kind's steps, and the note its confirm step shows (from the page: the registry stays off the client). */
+  steps: string[];
+  note?: string;
   signedIn: boolean;
   signInHref: string;
   conferenceHome: string;
 };
 
 /**
- * Event registration (spec §2 wizard steps): audit = confirm → wait for approval; general and
- * online = confirm → completed. Free orders go to their summary, charged ones to pay (spec §4).
+ * Event registration (spec §2 wizard steps, as the event's kind lists them): audit = confirm →
+ * wait for approval; general and online = confirm → completed. Free orders go to their summary,
+ * charged ones to pay (spec §4). A full event: the spec's alert, then the page again, which says
+ * it is full and offers the way on (the portal's registrations, the conference home).
  */
 export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const { showAlert, alertElement } = useAlert(t('dialog.ok'));
-  const steps = [
-    t('eventReg.confirmStep'),
-    props.event.type === 'event_audit' ? t('eventReg.waitApproval') : t('eventReg.completed'),
-  ];
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -48,7 +49,7 @@ export default function EventWizard(props: EventWizardProps) {
       if (!(error instanceof ApiError) || error.status === 401) return;
       // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
       if (error.code === 'event_capacity_full') {
-        showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(props.conferenceHome), returnFocus });
+        showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(location.pathname), returnFocus });
       } else if (error.code === 'demonstration_invalid') {
         showAlert(t('eventReg.demonstrationInvalid'), { returnFocus });
       } else if (error.code === 'registration_closed') {
@@ -63,7 +64,7 @@ export default function EventWizard(props: EventWizardProps) {
 
   return (
     <div>
-      <Steps steps={steps} current={0} label={t('wizard.steps')} />
+      <Steps steps={props.steps} current={0} label={t('wizard.steps')} />
       {!props.signedIn ? (
         <SignInPrompt
           className="card"
@@ -81,10 +82,7 @@ export default function EventWizard(props: EventWizardProps) {
           <h2 id="confirm-heading" className="text-xl font-semibold">
             {t('eventReg.confirmStep')}
           </h2>
-          {props.event.type === 'event_audit' && <p className="text-sm text-neutral-700">{t('eventReg.auditNote')}</p>}
-          {props.event.type === 'event_online' && (
-            <p className="text-sm text-neutral-700">{t('eventReg.onlineNote')}</p>
-          )}
+          {props.note && <p className="text-sm text-neutral-700">{props.note}</p>}
           <label className="flex items-start gap-2">
             <input
               type="checkbox"

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '@i18n/i18n';
 import type { Event } from '@domain/events';
 import {
+  actionHref,
   eventAction,
   eventJsonLd,
   eventTexts,
   isoWithOffset,
   jsonForScript,
+  needsBadgeFirst,
   offerAvailability,
   partitionEvents,
 } from './event-info';
@@ -49,12 +51,30 @@ describe('event info helpers', () => {
     expect(isoWithOffset('2026-01-01T00:00:00.000Z', 'UTC')).toBe('2026-01-01T00:00:00+00:00');
   });
 
-  it('choose the call to action by type', () => {
+  it('choose the call to action by kind: Market and pitching register through their wizards (issue 19)', () => {
     expect(eventAction(base)).toEqual({ kind: 'register', path: '/events/opening-forum/registrations/new' });
     expect(eventAction({ ...base, type: 'badge_professional' })).toEqual({ kind: 'applyBadge', path: '/badges/new' });
     expect(eventAction({ ...base, type: 'badge_free' }).kind).toBe('invitation');
-    expect(eventAction({ ...base, type: 'market_online' }).kind).toBe('comingSoon');
-    expect(eventAction({ ...base, type: 'pitching_story' }).kind).toBe('comingSoon');
+    for (const type of ['market_earlybird', 'market_online', 'pitching_project', 'pitching_story'] as const)
+      expect(eventAction({ ...base, slug: 'x-y', type })).toEqual({
+        kind: 'register',
+        path: '/events/x-y/registrations/new',
+      });
+  });
+
+  it('signed out, an action goes through sign-in and back to its page', () => {
+    expect(actionHref('/events/x/registrations/new', 'zh-TW', true)).toBe('/zh-tw/events/x/registrations/new');
+    expect(actionHref('/events/x/registrations/new', 'zh-TW', false)).toBe(
+      `/api/v1/user/signin?locale=zh-TW&return_to=${encodeURIComponent('/zh-tw/events/x/registrations/new')}`,
+    );
+  });
+
+  it('ask for an exhibit badge only where the kind needs one, and only of visitors without one', () => {
+    expect(needsBadgeFirst(base, false)).toBe(true);
+    expect(needsBadgeFirst(base, true)).toBe(false);
+    expect(needsBadgeFirst({ type: 'event_audit' }, true)).toBe(false);
+    expect(needsBadgeFirst({ type: 'market_earlybird' }, false)).toBe(false);
+    expect(needsBadgeFirst({ type: 'pitching_project' }, false)).toBe(false);
   });
 
   it('group open and not-yet-open registrations, and keep closed ones apart', () => {

@@ -4,41 +4,43 @@
  */
 import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
+import { signInHref } from '@lib/auth';
+import { localized } from '@lib/routes';
 import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@domain/format';
-import { ONLINE_EVENT_TYPES, type Event, type EventType } from '@domain/events';
+import type { Event } from '@domain/events';
+import { kindOf, type RegistrationKind } from '@domain/kinds';
+import type { PublicAction } from '@domain/kinds/kind';
+import { registerPath } from '@domain/kinds/pages';
+import type { EventType } from '@domain/kinds/types';
 
-export type EventGroup = 'badges' | 'events' | 'marketPitching';
+export type EventGroup = RegistrationKind['group'];
 
-/** Which home section an event type belongs to. */
-export function eventGroup(type: EventType): EventGroup {
-  if (type.startsWith('badge_')) return 'badges';
-  if (type.startsWith('event_')) return 'events';
-  return 'marketPitching';
+/** Which home section an event type belongs to (its kind's). */
+export const eventGroup = (type: EventType): EventGroup => kindOf(type).group;
+
+/**
+ * What a visitor can do about an event, as its kind says (its public page and home card):
+ * - `register`: the registration wizard (`/events/{slug}/registrations/new`);
+ * - `applyBadge`: the Professional badge application (`/badges/new`);
+ * - `invitation`: free badges come only through a one-time link, so no button.
+ */
+export type EventAction = { kind: Exclude<PublicAction, 'invitation'>; path: string } | { kind: 'invitation' };
+
+export function eventAction(event: Pick<Event, 'type' | 'slug'>): EventAction {
+  const action = kindOf(event.type).publicAction;
+  return action === 'invitation' ? { kind: action } : { kind: action, path: registerPath(event) };
 }
 
 /**
- * What a visitor can do about an event:
- * - `register`: the event registration wizard (`/events/{slug}/registrations/new`);
- * - `applyBadge`: the Professional badge application (`/badges/new`);
- * - `invitation`: free badges come only through a one-time link, so no button;
- * - `comingSoon`: Market and pitching, whose registration flows are not built yet.
+ * Where an action's button leads: its page, or signed out, the sign-in that comes back to it (the
+ * wizards need a signed-in user; the page stays the same for every visitor signed out).
  */
-export type EventAction = { kind: 'register' | 'applyBadge'; path: string } | { kind: 'invitation' | 'comingSoon' };
+export const actionHref = (path: string, locale: Locale, signedIn: boolean) =>
+  signedIn ? localized(locale, path) : signInHref(locale, localized(locale, path));
 
-export function eventAction(event: Pick<Event, 'type' | 'slug'>): EventAction {
-  switch (event.type) {
-    case 'badge_professional':
-      return { kind: 'applyBadge', path: '/badges/new' };
-    case 'badge_free':
-      return { kind: 'invitation' };
-    case 'event_general':
-    case 'event_audit':
-    case 'event_online':
-      return { kind: 'register', path: `/events/${encodeURIComponent(event.slug)}/registrations/new` };
-    default:
-      return { kind: 'comingSoon' };
-  }
-}
+/** Whether the event's kind asks for an exhibit badge, and the visitor has none (or is signed out). */
+export const needsBadgeFirst = (event: Pick<Event, 'type'>, holdsBadge: boolean) =>
+  kindOf(event.type).requiresBadge && !holdsBadge;
 
 /** The event info page (without locale). */
 export const eventInfoPath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
@@ -58,7 +60,8 @@ export function partitionEvents(events: Event[]): { upcoming: Record<EventGroup,
     else upcoming[eventGroup(event.type)].push(event);
   }
   // Badges: the one to apply for before the one that comes by invitation.
-  upcoming.badges.sort((a, b) => Number(a.type === 'badge_free') - Number(b.type === 'badge_free'));
+  const byInvitation = (e: Event) => Number(kindOf(e.type).publicAction === 'invitation');
+  upcoming.badges.sort((a, b) => byInvitation(a) - byInvitation(b));
   return { upcoming, closed };
 }
 
@@ -151,7 +154,7 @@ export function eventJsonLd(
   },
 ) {
   if (!hasEventMarkup(event)) return null;
-  const online = ONLINE_EVENT_TYPES.includes(event.type);
+  const online = kindOf(event.type).attendance === 'online';
   const tz = o.timeZone ?? DEFAULT_TIMEZONE;
   return {
     '@context': 'https://schema.org',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormEditor } from '@components/forms/FormEditor';
 import { createT, type Messages } from '@i18n/t';
-import { ExhibitorForm } from '@domain/market';
+import { ExhibitorForm } from '@domain/kinds/market';
 import { errorMessages } from '@lib/form-values';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { parseExhibitor, toExhibitorForm } from './exhibitor-form';

@@ -4,7 +4,7 @@ import { TextField } from '@components/ui/TextField';
 import { SelectField } from '@components/forms/SelectField';
 import { TextAreaField } from '@components/forms/TextAreaField';
 import type { T } from '@i18n/t';
-import { BUSINESS_TYPES, INDUSTRIES, MARKET_LIMITS } from '@domain/market';
+import { BUSINESS_TYPES, INDUSTRIES, MARKET_LIMITS } from '@domain/kinds/market';
 import { emptyContact, type ContactRow, type ExhibitorValues } from './exhibitor-form';
 
 /* The uploader (react-dropzone) loads when the form shows, not with the wizard's first steps (decision 006). */

@@ -18,7 +18,7 @@ import {
   useStepHeading,
   useWorksList,
 } from '@lib/wizard';
-import { ExhibitorForm, MarketRegistration, participationTypesFor } from '@domain/market';
+import { ExhibitorForm, MarketRegistration } from '@domain/kinds/market';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { camelPath, errorMessages } from '@lib/form-values';
 import {
@@ -32,13 +32,13 @@ import {
 /* The works picker loads when its step opens (decision 006: the first steps stay light). */
 const WorksPicker = lazy(() => import('@components/works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
 
-export type MarketType = 'market_earlybird' | 'market_online';
-
-/** URL names of the steps (`?step=form`); early-bird submits from the form, online from a review step. */
-export const marketStepNames = (type: MarketType): readonly string[] =>
-  type === 'market_online' ? ONLINE_STEPS : EARLYBIRD_STEPS;
-const EARLYBIRD_STEPS = ['upload', 'identity', 'works', 'form'] as const;
-const ONLINE_STEPS = ['upload', 'identity', 'works', 'form', 'review'] as const;
+/**
+ * URL names of the steps (`?step=form`): a kind the organiser approves first (online) submits
+ * from a review step, the others (early-bird) from the form.
+ */
+export const marketStepNames = (review: boolean): readonly string[] => (review ? REVIEW_STEPS : FORM_STEPS);
+const FORM_STEPS = ['upload', 'identity', 'works', 'form'] as const;
+const REVIEW_STEPS = ['upload', 'identity', 'works', 'form', 'review'] as const;
 const UPLOAD = 0;
 const IDENTITY = 1;
 const WORKS = 2;
@@ -57,8 +57,7 @@ type Draft = {
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
-function emptyDraft(type: MarketType): Draft {
-  const offered = participationTypesFor(type);
+function emptyDraft(offered: readonly number[]): Draft {
   return {
     agreeTerms: false,
     agreeDisclosure: false,
@@ -69,15 +68,14 @@ function emptyDraft(type: MarketType): Draft {
 }
 
 /** A stored draft, checked field by field (it comes from storage: anything may be there). */
-function parseDraft(raw: unknown, type: MarketType): Draft | null {
+function parseDraft(raw: unknown, offered: readonly number[]): Draft | null {
   if (!raw || typeof raw !== 'object') return null;
   const d = record(raw);
-  const offered: readonly number[] = participationTypesFor(type);
   const identity = typeof d.identity === 'number' && offered.includes(d.identity) ? d.identity : null;
   return {
     agreeTerms: d.agreeTerms === true,
     agreeDisclosure: d.agreeDisclosure === true,
-    identity: identity ?? emptyDraft(type).identity,
+    identity: identity ?? emptyDraft(offered).identity,
     selected: Array.isArray(d.selected) ? d.selected.filter((n): n is number => Number.isSafeInteger(n)) : [],
     form: parseExhibitor(d.form),
   };
@@ -90,9 +88,14 @@ export type MarketWizardProps = {
   /** Locale prefix for links, e.g. `/zh-tw`. */
   base: string;
   messages: Messages;
-  event: { slug: string; type: MarketType };
-  /** The labels of the kind's steps (registry), from the page: the registry stays off the client. */
+  /**
+   * The event and what its kind says (from the page: the registry stays off the client): the
+   * participation types offered, and whether the organiser reviews the registration before payment.
+   */
+  event: { slug: string; participationTypes: readonly number[]; review: boolean };
+  /** The labels of the kind's steps, and its note about the participation types (translated). */
   steps: string[];
+  identityNote?: string;
   signedIn: boolean;
   email: string;
   signInHref: string;
@@ -112,9 +115,9 @@ export type MarketWizardProps = {
  */
 export default function MarketWizard(props: MarketWizardProps) {
   const t = createT(props.messages);
-  const type = props.event.type;
-  const online = type === 'market_online';
-  const names = marketStepNames(type);
+  const offered = props.event.participationTypes;
+  const review = props.event.review;
+  const names = marketStepNames(review);
   const { step, go, back } = useHistoryStep(names, props.initialStep ?? 0);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -126,13 +129,12 @@ export default function MarketWizard(props: MarketWizardProps) {
   const key = props.signedIn && props.email ? draftKey(props.email, `market-${props.event.slug}`) : null;
   const { draft, setDraft, restored, reload } = useKeptDraft({
     key,
-    empty: () => emptyDraft(type),
-    parse: (raw) => parseDraft(raw, type),
+    empty: () => emptyDraft(offered),
+    parse: (raw) => parseDraft(raw, offered),
     keep: (d) => hasInput(d) || d.agreeTerms || d.agreeDisclosure,
     done: submitted,
   });
   const { works, setWorks, onWorks } = useWorksList(setDraft);
-  const offered = participationTypesFor(type);
   const identityDone = draft.agreeTerms && draft.agreeDisclosure && draft.identity !== null;
 
   const formErrorsOf = (form: ExhibitorValues) => errorMessages(t, toExhibitorForm(form), ExhibitorForm);
@@ -182,7 +184,7 @@ export default function MarketWizard(props: MarketWizardProps) {
     const found = formErrorsOf(draft.form);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
-    if (online) go(REVIEW);
+    if (review) go(REVIEW);
     else void submit();
   }
 
@@ -224,7 +226,14 @@ export default function MarketWizard(props: MarketWizardProps) {
   function onSubmitError(error: ApiError) {
     const returnFocus = submitButton.current;
     if (error.code === 'event_capacity_full') {
-      showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(props.conferenceHome), returnFocus });
+      // The page again, which now says the event is full and offers the way on (the draft stays).
+      showAlert(t('eventReg.capacityFull'), {
+        onClose: () => {
+          allowLeave();
+          location.assign(location.pathname);
+        },
+        returnFocus,
+      });
     } else if (error.code === 'registration_closed') {
       showAlert(t('eventReg.closed'), { returnFocus });
     } else if (error.code === 'registration_not_open') {
@@ -326,12 +335,12 @@ export default function MarketWizard(props: MarketWizardProps) {
                 </label>
               ))}
             </div>
-            {online && <p className="mt-2 text-sm text-neutral-700">{t('market.identity.onlineOnly')}</p>}
+            {props.identityNote && <p className="mt-2 text-sm text-neutral-700">{props.identityNote}</p>}
           </fieldset>
           <div className="rounded-md border border-neutral-300 bg-neutral-50 p-4 text-sm">
             <h3 className="mb-2 font-semibold">{t('market.notice.title')}</h3>
             <ul className="list-disc space-y-1 pl-5">
-              {online && <li>{t('market.notice.approval')}</li>}
+              {review && <li>{t('market.notice.approval')}</li>}
               <li>{t('market.notice.noChange')}</li>
               <li>{t('market.notice.noRefund')}</li>
               <li>{t('market.notice.disclosure')}</li>
@@ -413,12 +422,12 @@ export default function MarketWizard(props: MarketWizardProps) {
           <div className="flex flex-wrap justify-between gap-3">
             {backButton}
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
-              {online ? t('wizard.next') : t('market.submit')}
+              {review ? t('wizard.next') : t('market.submit')}
             </button>
           </div>
         </form>
       )}
-      {step === REVIEW && online && (
+      {step === REVIEW && review && (
         <section aria-labelledby="wizard-heading" className="card space-y-4">
           {headingEl(t('market.step.wait_approval'))}
           <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -4,14 +4,11 @@ import type { ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
-import { kindOf } from '@domain/registration-kinds';
+import type { RegistrationKind } from '@domain/kinds';
 import { load } from '@lib/load';
+import { stepLabels, kindText } from '@lib/kind-text';
 import { countryOptions } from './countries.server';
-import { marketStepNames, type MarketType } from './MarketWizard';
-
-/** The steps of the Market kinds (registry), each with its `market.step.*` label. */
-type MarketStep =
-  'upload_content' | 'pick_identity' | 'pick_works' | 'fill_form' | 'completed' | 'wait_approval' | 'pay';
+import { marketStepNames } from './MarketWizard';
 
 /** The messages the Market islands show (the works picker's and the enumerations' included). */
 const MARKET_MESSAGES = [
@@ -32,22 +29,25 @@ const MARKET_MESSAGES = [
   'eventReg.notOpen',
 ];
 
-/** The MarketWizard props of a Market event's registration page. */
-export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: string; type: MarketType }) {
+/** The MarketWizard props of a Market event's registration page: what its kind says, translated. */
+export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: string }, kind: RegistrationKind) {
   const identity = displayIdentity(locals.token);
+  const review = kind.approval === 'always';
+  const note = kind.market?.identityNote;
   return {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
     messages: pickMessages(locals.locale, MARKET_MESSAGES),
-    event: { slug: event.slug, type: event.type },
-    steps: kindOf(event.type).steps.map((s) => locals.t(`market.step.${s}` as `market.step.${MarketStep}`)),
+    event: { slug: event.slug, participationTypes: kind.market?.participationTypes ?? [], review },
+    steps: stepLabels(locals.t, kind),
+    ...(note ? { identityNote: kindText(locals.t, note) } : {}),
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),
     uploadHref: contentSiteHref(locals.locale),
     conferenceHome: portalConfig().conferenceHomeUrl,
     countries: countryOptions(locals.locale),
-    initialStep: stepFromSearch(url.search, marketStepNames(event.type)),
+    initialStep: stepFromSearch(url.search, marketStepNames(review)),
   };
 }
 
@@ -94,6 +94,3 @@ export function contactEditorProps(locals: App.Locals, registration: Registratio
     summaryHref,
   };
 }
-
-/** The Market online's original price (spec §9: TWD 10,000), when the event does not say. */
-export const MARKET_ONLINE_ORIGINAL_CENTS = 1_000_000;

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { Order } from '@domain/orders';
-import { orderPages } from '@domain/registration-kinds';
+import { orderPages, registerPath } from '@domain/kinds/pages';
 import { serverApi } from '@lib/embedded-api.server';
 import { localized } from '@lib/routes';
 import { signInRedirect } from '@lib/auth.server';
@@ -25,11 +25,8 @@ export async function loadEventOrderPage(
   if (result.kind === 'unauthorized') return signInRedirect(Astro);
   if (result.kind === 'not_found') {
     const event = await loadEvent(api, eventId);
-    const badge = event.kind === 'ok' && event.data.type.startsWith('badge_');
-    return Astro.redirect(
-      localized(locale, badge ? '/badges/new' : `/events/${encodeURIComponent(eventId)}/registrations/new`),
-      302,
-    );
+    const type = event.kind === 'ok' ? event.data.type : undefined;
+    return Astro.redirect(localized(locale, registerPath({ type, slug: eventId })), 302);
   }
   if (result.kind === 'error') {
     Astro.response.status = result.status;

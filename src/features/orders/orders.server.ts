@@ -1,7 +1,10 @@
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
-import { headlineStatus, standingOrderFor, type HeadlineStatus, type Order } from '@domain/orders';
-import { orderPages } from '@domain/registration-kinds';
+import { headlineStatus, type HeadlineStatus, type Order } from '@domain/orders';
+import { kindOf } from '@domain/kinds';
+import { standingOrderFor } from '@domain/kinds/orders';
+import { orderPages } from '@domain/kinds/pages';
+import type { EventType } from '@domain/kinds/types';
 
 /** Orders page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 100;
@@ -33,10 +36,10 @@ export type RegistrationLink = { path: string; badge: boolean; headline: Headlin
 /** The user's registration for an event, as the event card and page show it. */
 export function registrationLink(
   orders: readonly Order[],
-  event: { slug: string; type: string },
+  event: { slug: string; type: EventType },
 ): RegistrationLink | undefined {
   const order = standingOrderFor(orders, event);
   if (!order) return undefined;
-  const badge = event.type.startsWith('badge_');
+  const badge = kindOf(event.type).issuesBadge;
   return { path: badge ? '/account/badge' : orderPages(order).summary, badge, headline: headlineStatus(order) };
 }

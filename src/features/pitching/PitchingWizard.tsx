@@ -20,7 +20,7 @@ import {
   StoryForm,
   StoryRegistration,
   workIdInError,
-} from '@domain/pitching';
+} from '@domain/kinds/pitching';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
@@ -40,7 +40,7 @@ import {
   useWorksList,
 } from '@lib/wizard';
 import { InvoiceFields, toReceipt, type InvoiceValues } from '@components/forms/InvoiceFields';
-import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
+import { PITCHING_STEPS } from './pitching-steps';
 import { emptyStory, hasStoryInput, parseStory, toStoryForm, type StoryValues } from './story-form';
 
 /* The works picker and the story form load when their step opens (decision 006: the first steps stay light). */
@@ -104,8 +104,11 @@ export type PitchingWizardProps = {
   /** Locale prefix for links, e.g. `/zh-tw`. */
   base: string;
   messages: Messages;
-  /** The event, with its prices per work in cents (fixed on the order when it is placed). */
-  event: { slug: string; type: PitchingType; unitTwd: number; unitUsd: number };
+  /**
+   * The event, with its prices per work in cents (fixed on the order when it is placed), and what
+   * its kind says: how many works one entry takes at most (null: up to the applicant's limit).
+   */
+  event: { slug: string; unitTwd: number; unitUsd: number; worksPerEntry: number | null };
   /** The labels of the kind's steps (registry), from the page. */
   steps: string[];
   signedIn: boolean;
@@ -128,7 +131,8 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
   const StoryFields = props.story?.Fields;
   const t = createT(props.messages);
   const locale = toLocale(props.locale) ?? 'en';
-  const story = props.event.type === 'pitching_story';
+  // The story island (StoryWizard) brings the story form; the project island has none.
+  const story = StoryFields !== undefined;
   const { step, go, back } = useHistoryStep(PITCHING_STEPS, props.initialStep ?? 0);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -174,7 +178,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
     if (!d.agreePolicy || !d.agreeTerms) return t('pitching.wizard.agreeRequired');
     if (d.selected.length === 0) return t('pitching.wizard.worksRequired');
     const genres = (works ?? []).filter((w) => d.selected.includes(w.id)).map((w) => w.genreId);
-    const problem = selectionProblem(props.event.type, genres);
+    const problem = selectionProblem({ worksPerEntry: props.event.worksPerEntry }, genres);
     if (problem) return t(`apiError.${problem}`);
     if (d.selected.length > left)
       return t('pitching.wizard.tooMany', { left, limit: PITCHING_LIMITS.worksPerApplicant });
@@ -423,7 +427,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
               onChange={(ids) => update((d) => ({ ...d, selected: ids }))}
               onWorks={onWorks}
               uploadHref={props.uploadHref}
-              single={story}
+              single={props.event.worksPerEntry === 1}
               unavailable={unavailable}
             />
           </ClientSuspense>

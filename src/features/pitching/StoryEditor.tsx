@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormEditor } from '@components/forms/FormEditor';
-import { StoryForm } from '@domain/pitching';
+import { StoryForm } from '@domain/kinds/pitching';
 import { createT, type Messages } from '@i18n/t';
 import { errorMessages } from '@lib/form-values';
 import { StoryFields } from './StoryFields';

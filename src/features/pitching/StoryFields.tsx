@@ -3,7 +3,7 @@ import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SelectField } from '@components/forms/SelectField';
 import { TextAreaField } from '@components/forms/TextAreaField';
 import { TextField } from '@components/ui/TextField';
-import { PITCHING_LIMITS, STORY_GENRE_IDS, STORY_GENRE_OTHER_ID } from '@domain/pitching';
+import { PITCHING_LIMITS, STORY_GENRE_IDS, STORY_GENRE_OTHER_ID } from '@domain/kinds/pitching';
 import type { T } from '@i18n/t';
 import { emptyCompany, emptyMember, type CompanyRow, type MemberRow, type StoryValues } from './story-form';
 

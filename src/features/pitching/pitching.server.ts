@@ -3,8 +3,9 @@ import { localePath } from '@i18n/locales';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
-import { kindOf } from '@domain/registration-kinds';
-import { PITCHING_STEPS, type PitchingType } from './pitching-steps';
+import type { RegistrationKind } from '@domain/kinds';
+import { stepLabels } from '@lib/kind-text';
+import { PITCHING_STEPS } from './pitching-steps';
 
 /** The messages the pitching islands show (works picker, story form, invoice block, enumerations). */
 const PITCHING_MESSAGES = [
@@ -32,13 +33,12 @@ const PITCHING_MESSAGES = [
   'apiError.invalid_upload',
 ];
 
-type PitchingStep = 'pick_works' | 'fill_form' | 'pay';
-
-/** The PitchingWizard props of a pitching event's registration page. */
+/** The PitchingWizard props of a pitching event's registration page: what its kind says, translated. */
 export function pitchingWizardProps(
   locals: App.Locals,
   url: URL,
-  event: { slug: string; type: PitchingType; priceCentsTwd: number; priceCentsUsd: number },
+  event: { slug: string; priceCentsTwd: number; priceCentsUsd: number },
+  kind: RegistrationKind,
 ) {
   const identity = displayIdentity(locals.token);
   return {
@@ -47,11 +47,11 @@ export function pitchingWizardProps(
     messages: pickMessages(locals.locale, PITCHING_MESSAGES),
     event: {
       slug: event.slug,
-      type: event.type,
       unitTwd: event.priceCentsTwd,
       unitUsd: event.priceCentsUsd,
+      worksPerEntry: kind.pitching?.worksPerEntry ?? null,
     },
-    steps: kindOf(event.type).steps.map((s) => locals.t(`pitching.step.${s}` as `pitching.step.${PitchingStep}`)),
+    steps: stepLabels(locals.t, kind),
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),

@@ -1,5 +1,5 @@
 import { itemKey, newItemKey, parseUploaded, record, text, type UploadedFile } from '@lib/form-values';
-import { STORY_GENRE_IDS } from '@domain/pitching';
+import { STORY_GENRE_IDS } from '@domain/kinds/pitching';
 
 /*
  * The story form as the browser holds it (spec §3 Pitching story form): strings as the controls

@@ -3,7 +3,8 @@ import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
  * Wire views of the API: rows from the services, turned into spec §3 shapes in the caller's
  * language. Localised names are chosen here, in the API layer, never in services.
  */
-import { ONLINE_EVENT_TYPES, registrationWindowState } from '@domain/events';
+import { registrationWindowState } from '@domain/events';
+import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
@@ -29,7 +30,7 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     endAt: row.endAt,
     location: zh ? row.locationZh : row.locationEn,
     // Events have no address or image columns yet: the edition's venue and images (seed data).
-    address: ONLINE_EVENT_TYPES.includes(row.type) ? null : VENUE_ADDRESS[zh ? 'zh' : 'en'],
+    address: kindOf(row.type).attendance === 'online' ? null : VENUE_ADDRESS[zh ? 'zh' : 'en'],
     image: EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE,
     registerStartAt: row.registerStartAt,
     registerEndAt: row.registerEndAt,

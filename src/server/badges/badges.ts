@@ -4,7 +4,9 @@ import { badgeLinkState, type BadgeApplication, type BadgeIdentity, type BadgeLi
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
 import { isIssued, LIVE_STATUSES } from '@domain/order-lifecycle';
-import { BADGE_REGISTRATION_TYPES } from '@domain/registration-kinds';
+import { BADGE_REGISTRATION_TYPES } from '@domain/kinds';
+import { badgeFree } from '@domain/kinds/badge-free';
+import { badgeProfessional } from '@domain/kinds/badge-professional';
 import type { Db, Tx } from '../db/client';
 import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
@@ -77,7 +79,7 @@ export async function applyProfessional(
 ) {
   const slug = application.eventSlug ?? 'badge-professional';
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-  if (!event || event.type !== 'badge_professional') throw notFoundError('Event');
+  if (!event || event.type !== badgeProfessional.eventType) throw notFoundError('Event');
   const window = registrationWindowState(event, ctx.now);
   if (window === 'closed') throw new DomainError('registration_closed');
   if (window === 'not_open') throw new DomainError('registration_not_open');
@@ -91,7 +93,7 @@ export async function applyProfessional(
       {
         user,
         event,
-        registrationType: 'BADGE_PROFESSIONAL',
+        registrationType: badgeProfessional.registrationTypes[0],
         form: registrationForm(application, user, 'PROFESSIONAL'),
         badgeEmailKey: user.email.toLowerCase(),
         actor: { kind: 'registrant', id: user.id },
@@ -126,7 +128,7 @@ export async function claimFreeBadge(
 ) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
-  const [event] = await db.select().from(events).where(eq(events.type, 'badge_free')).limit(1);
+  const [event] = await db.select().from(events).where(eq(events.type, badgeFree.eventType)).limit(1);
   if (!event) throw notFoundError('Event');
   const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
   const state = badgeLinkState(link, { userId: user.id, email: user.email }, { now: ctx.now, linkType });
@@ -141,7 +143,7 @@ export async function claimFreeBadge(
       {
         user,
         event,
-        registrationType: 'BADGE_FREE',
+        registrationType: badgeFree.registrationTypes[0],
         form: registrationForm(application, user, link.identity),
         badgeEmailKey: user.email.toLowerCase(),
         actor: { kind: 'registrant', id: user.id },

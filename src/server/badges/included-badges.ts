@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
-import { kindOf } from '@domain/registration-kinds';
+import { kindOf } from '@domain/kinds';
 import type { Db, Tx } from '../db/client';
 import { badgeLinks, users } from '../db/schema';
 

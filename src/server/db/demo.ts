@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { kindOf, needsApproval } from '@domain/registration-kinds';
+import { kindOf, needsApproval } from '@domain/kinds';
 import type { Db } from './client';
 import { newOrderNo } from '../orders/order-no';
 import { events, orders, users } from './schema';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { BADGE_IDENTITIES } from '@domain/badges';
-import { EVENT_TYPES } from '@domain/events';
 import { CURRENCIES } from '@domain/money';
 import {
   ACTORS,
@@ -12,7 +11,8 @@ import {
 } from '@domain/order-lifecycle';
 import { PAYMENT_TYPES } from '@domain/payments';
 import { LINE_OUTCOMES } from '@domain/reconciliation';
-import { BADGE_REGISTRATION_TYPES, PITCHING_REGISTRATION_TYPES, REGISTRATION_TYPES } from '@domain/registration-kinds';
+import { BADGE_REGISTRATION_TYPES, MULTI_ENTRY_REGISTRATION_TYPES } from '@domain/kinds';
+import { EVENT_TYPES, REGISTRATION_TYPES } from '@domain/kinds/types';
 import { LOCALES } from '@i18n/locales';
 import {
   bigint,
@@ -236,7 +236,7 @@ export const orders = pgTable(
     // (Pitching takes several entries per user and event: its limits are per work, below.)
     uniqueIndex('orders_user_event_live_idx')
       .on(t.userId, t.eventId)
-      .where(sql`${live} and ${sql.raw(`registration_type not in (${quoted(PITCHING_REGISTRATION_TYPES)})`)}`),
+      .where(sql`${live} and ${sql.raw(`registration_type not in (${quoted(MULTI_ENTRY_REGISTRATION_TYPES)})`)}`),
     // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
     // badge event; concurrent applications race on these indexes, not on application code.
     uniqueIndex('orders_one_badge_per_user_idx')

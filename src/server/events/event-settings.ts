@@ -8,6 +8,7 @@ import {
   type EventSettingsPatch,
 } from '@domain/event-settings';
 import { DomainError, notFoundError } from '@domain/errors';
+import { kindOf } from '@domain/kinds';
 import { LIVE_STATUSES } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { eventChanges, events, orders } from '../db/schema';
@@ -87,7 +88,12 @@ export async function updateEventSettings(
         throw new DomainError('event_changed');
       const before = settingsOf(event);
       const after = applySettingsPatch(before, patch);
-      const issues = eventSettingsIssues(after, event);
+      const kind = kindOf(event.type);
+      const issues = eventSettingsIssues(after, {
+        seatsTaken: event.seatsTaken,
+        holdsSeat: kind.holdsSeat,
+        price: kind.price,
+      });
       if (issues.length) return { kind: 'invalid' as const, issues };
       const changes = settingsChanges(before, after);
       if (Object.keys(changes).length === 0) return { kind: 'ok' as const, event, changes };

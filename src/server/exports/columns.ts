@@ -1,4 +1,5 @@
-import type { EventType } from '@domain/events';
+import { sectionsOf } from '@domain/kinds';
+import type { ValueField } from '@domain/kinds/form-schema';
 import type { Cell } from '@domain/exports';
 import { displayedPaymentStatus } from '@domain/orders';
 import { countryByIso, countryName } from '@domain/reference/countries';
@@ -88,32 +89,39 @@ export function orderColumns(w: Labels): Column<OrderExportRow>[] {
   ];
 }
 
-/** The form sections each kind of event stores, in the order the columns show them. */
-const SECTIONS: Record<EventType, readonly Section[]> = {
-  badge_professional: ['badge'],
-  badge_free: ['badge'],
-  event_audit: ['terms'],
-  event_general: ['terms'],
-  event_online: ['terms'],
-  market_earlybird: ['exhibitor', 'works'],
-  market_online: ['exhibitor', 'works'],
-  pitching_project: ['works', 'pitching'],
-  pitching_story: ['story', 'works', 'pitching'],
-};
-type Section = 'badge' | 'exhibitor' | 'story' | 'works' | 'pitching' | 'terms';
-const SECTION_ORDER: Section[] = ['badge', 'exhibitor', 'story', 'works', 'pitching', 'terms'];
-
 type R = RegistrationExportRow;
 const text = (v: unknown): Cell => (typeof v === 'string' ? v : typeof v === 'number' ? v : null);
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const items = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(record) : []);
 const fileName = (r: R, id: unknown) => (typeof id === 'string' ? (r.fileNames.get(id) ?? id) : null);
+const columnKind = (f: ValueField): ColumnKind => (f.kind === 'long' ? 'long' : 'text');
+
+/** A stored value as a cell, read as its field says (enumerations by name, files by name, yes/no, countries). */
+function cell(w: Labels, r: R, f: ValueField, raw: unknown): Cell {
+  switch (f.kind) {
+    case 'enum':
+      return w.enumName(f.names ?? '', raw);
+    case 'enums':
+      return Array.isArray(raw) ? w.list(raw.map((id) => w.enumName(f.names ?? '', id))) : null;
+    case 'file':
+      return fileName(r, raw);
+    case 'yesNo':
+      return w.yesNo(raw);
+    case 'country': {
+      const found = typeof raw === 'string' ? countryByIso(raw) : undefined;
+      return found ? countryName(found, w.locale) : text(raw);
+    }
+    default:
+      return text(raw);
+  }
+}
 
 /**
- * Registrations with their form fields, one column per field: the sections of the event types in
- * the export (a badge application, the exhibitor form with its contact info, the story form, the
- * works, the agreements), the lists in as many numbered columns as the longest one needs.
+ * Registrations with their form fields, one column per field: the fields of the kinds in the
+ * export as their form schemas declare them (a badge application, the exhibitor form with its
+ * contact info, the story form, the works, the agreements: `@domain/kinds`), the lists in as many
+ * numbered columns as the longest one needs.
  */
 export function registrationColumns(w: Labels, shape: RegistrationShape): Column<R>[] {
   const out: Column<R>[] = [];
@@ -123,9 +131,6 @@ export function registrationColumns(w: Labels, shape: RegistrationShape): Column
     seen.add(key);
     out.push(col(key, header, kind, value));
   };
-  const form = (r: R, key: string) => r.form[key];
-  const field = (labelKey: string, key: string, kind: ColumnKind = 'text') =>
-    add(key, w.l(labelKey), kind, (r) => text(form(r, key)));
 
   add('orderNo', w.l('admin.exports.col.orderNo'), 'text', (r) => r.orderNo);
   add('event', w.l('admin.exports.col.event'), 'text', (r) => w.eventName(r));
@@ -141,124 +146,31 @@ export function registrationColumns(w: Labels, shape: RegistrationShape): Column
   add('placedAt', w.l('admin.exports.col.placedAt'), 'date', (r) => r.createdAt);
   add('formUpdatedAt', w.l('admin.exports.col.formUpdatedAt'), 'date', (r) => r.formUpdatedAt);
 
-  const sections = new Set(shape.types.flatMap((t) => SECTIONS[t]));
-  for (const section of SECTION_ORDER.filter((s) => sections.has(s))) {
-    if (section === 'badge') {
-      add('identity', w.l('admin.field.identity'), 'text', (r) => w.enumName('identity.', form(r, 'identity')));
-      for (const [groupKey, fields] of [
-        ['applicant', ['nameZh', 'nameEn', 'companyNameZh', 'companyNameEn', 'contactPhone', 'contactEmail']],
-        ['badge', ['nameZh', 'nameEn', 'companyNameZh', 'companyNameEn']],
-      ] as const) {
-        const heading = w.l(groupKey === 'applicant' ? 'badge.applicantInfo' : 'badge.printedInfo');
-        for (const f of fields)
-          add(`${groupKey}.${f}`, w.group(heading, w.l(`badge.field.${f}`)), 'text', (r) =>
-            text(record(form(r, groupKey))[f]),
-          );
-      }
-      add('sameAsApplicant', w.l('admin.field.sameAsApplicant'), 'text', (r) => w.yesNo(form(r, 'sameAsApplicant')));
-      add('personalPhotoFileId', w.l('admin.field.personalPhotoFileId'), 'text', (r) =>
-        fileName(r, form(r, 'personalPhotoFileId')),
-      );
-    }
-    if (section === 'exhibitor') {
-      add('marketIdentity', w.l('admin.field.marketIdentity'), 'text', (r) =>
-        w.enumName('enum.participation.', form(r, 'marketIdentity')),
-      );
-      field('market.form.companyNameZh', 'companyNameZh');
-      field('market.form.companyNameEn', 'companyNameEn');
-      field('market.form.companyProfileZh', 'companyProfileZh', 'long');
-      field('market.form.companyProfileEn', 'companyProfileEn', 'long');
-      add('companyIndustry', w.l('market.form.companyIndustry'), 'text', (r) =>
-        w.enumName('enum.companyType.', form(r, 'companyIndustry')),
-      );
-      add('companyBusinessCategory', w.l('market.form.companyBusinessCategory'), 'text', (r) => {
-        const ids = form(r, 'companyBusinessCategory');
-        return Array.isArray(ids) ? w.list(ids.map((id) => w.enumName('enum.businessType.', id))) : null;
-      });
-      add('companyCountry', w.l('market.form.companyCountry'), 'text', (r) => {
-        const iso = form(r, 'companyCountry');
-        const found = typeof iso === 'string' ? countryByIso(iso) : undefined;
-        return found ? countryName(found, w.locale) : text(iso);
-      });
-      add('companyLogoFileId', w.l('admin.field.companyLogoFileId'), 'text', (r) =>
-        fileName(r, form(r, 'companyLogoFileId')),
-      );
-      for (let i = 0; i < shape.copyrightContacts; i++) {
-        const heading = w.nth('market.form.contactN', i + 1);
-        for (const f of ['nameZh', 'nameEn', 'positionZh', 'positionEn', 'phone', 'email'])
-          add(`copyrightContacts.${i}.${f}`, w.group(heading, w.l(`market.form.contact.${f}`)), 'text', (r) =>
-            text(items(form(r, 'copyrightContacts'))[i]?.[f]),
-          );
-      }
-      for (const f of ['contactName', 'contactTitle', 'contactPhone', 'contactEmail'])
-        add(f, w.l(`market.form.${f}`), 'text', (r) => text(r.contact[f] ?? form(r, f)));
-      add('agreeTerms', w.l('admin.field.agreeTerms'), 'text', (r) => w.yesNo(form(r, 'agreeTerms')));
-      add('agreeDisclosure', w.l('admin.field.agreeDisclosure'), 'text', (r) => w.yesNo(form(r, 'agreeDisclosure')));
-    }
-    if (section === 'story') {
-      for (const f of ['settingZh', 'settingEn', 'storySummaryZh', 'storySummaryEn'])
-        field(`pitching.form.${f}`, f, 'long');
-      add('storyGenreId', w.l('pitching.form.storyGenreId'), 'text', (r) =>
-        w.enumName('enum.storyGenre.', form(r, 'storyGenreId')),
-      );
-      field('pitching.form.storyGenreOther', 'storyGenreOther');
-      add('storyOutlineFileId', w.l('admin.field.storyOutlineFileId'), 'text', (r) =>
-        fileName(r, form(r, 'storyOutlineFileId')),
-      );
-      field('pitching.form.screenRightsHolderZh', 'screenRightsHolderZh');
-      field('pitching.form.screenRightsHolderEn', 'screenRightsHolderEn');
-      field('pitching.form.characterDescriptionZh', 'characterDescriptionZh', 'long');
-      field('pitching.form.characterDescriptionEn', 'characterDescriptionEn', 'long');
-      add('relationImageFileId', w.l('admin.field.relationImageFileId'), 'text', (r) =>
-        fileName(r, form(r, 'relationImageFileId')),
-      );
-      field('pitching.form.suitableForFilmZh', 'suitableForFilmZh', 'long');
-      field('pitching.form.suitableForFilmEn', 'suitableForFilmEn', 'long');
-      const numbered = (
-        list: 'teamMembers' | 'companies',
-        count: number,
-        item: string,
-        prefix: string,
-        fields: string[],
-      ) => {
-        for (let i = 0; i < count; i++) {
-          const heading = w.nth(item, i + 1);
-          for (const f of fields)
-            add(
-              `${list}.${i}.${f}`,
-              w.group(heading, w.l(`${prefix}${f}`)),
-              f.startsWith('profile') ? 'long' : 'text',
-              (r) => text(items(form(r, list))[i]?.[f]),
-            );
-        }
-      };
-      numbered('teamMembers', shape.teamMembers, 'pitching.form.memberN', 'pitching.form.member.', [
-        'nameZh',
-        'nameEn',
-        'titleZh',
-        'titleEn',
-        'profileZh',
-        'profileEn',
-      ]);
-      numbered('companies', shape.companies, 'pitching.form.companyN', 'pitching.form.company.', [
-        'nameZh',
-        'nameEn',
-        'profileZh',
-        'profileEn',
-        'recommendedIpZh',
-        'recommendedIpEn',
-      ]);
-    }
-    if (section === 'works')
-      add('works', w.l('admin.exports.col.works'), 'long', (r) =>
+  for (const f of sectionsOf(shape.types).flatMap((s) => s.fields)) {
+    if (f.kind === 'works') {
+      add(f.key, w.l(f.label), 'long', (r) =>
         w.list(r.works.map((x) => (w.locale === 'zh-TW' ? x.titleZh || x.title : x.title || x.titleZh))),
       );
-    if (section === 'pitching') {
-      add('agreePolicy', w.l('admin.field.agreePolicy'), 'text', (r) => w.yesNo(form(r, 'agreePolicy')));
-      add('agreeTerms', w.l('admin.field.agreeTerms'), 'text', (r) => w.yesNo(form(r, 'agreeTerms')));
+    } else if (f.kind === 'group') {
+      const heading = w.l(f.label);
+      for (const g of f.fields)
+        add(`${f.key}.${g.key}`, w.group(heading, w.l(g.label)), columnKind(g), (r) =>
+          cell(w, r, g, record(r.form[f.key])[g.key]),
+        );
+    } else if (f.kind === 'list') {
+      for (let i = 0; i < (shape.lists[f.key] ?? 0); i++) {
+        const heading = w.nth(f.item, i + 1);
+        for (const g of f.fields)
+          add(`${f.key}.${i}.${g.key}`, w.group(heading, w.l(g.label)), columnKind(g), (r) =>
+            cell(w, r, g, items(r.form[f.key])[i]?.[g.key]),
+          );
+      }
+    } else {
+      // The exhibitor's contact person is kept beside the form (older rows: in it).
+      add(f.key, w.l(f.label), columnKind(f), (r) =>
+        cell(w, r, f, f.contact ? (r.contact[f.key] ?? r.form[f.key]) : r.form[f.key]),
+      );
     }
-    if (section === 'terms')
-      add('agreeTerms', w.l('admin.field.agreeTerms'), 'text', (r) => w.yesNo(form(r, 'agreeTerms')));
   }
   return out;
 }

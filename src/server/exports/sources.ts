@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ALL_FIELDS } from '@domain/kinds';
 import type { Db } from '../db/client';
 import { badges, events, files, orderContents, orders, receipts, registrations, users } from '../db/schema';
 
@@ -157,20 +158,17 @@ function fileIdsOf(form: unknown): string[] {
 
 /**
  * What the registrations of the scope need as columns: the event types they come from (each
- * type's form sections) and the longest lists (numbered columns: copyright contacts, team
- * members, companies), read once before the first row so the header row can be written first.
+ * kind's form sections) and the longest of each list the kinds store (numbered columns: copyright
+ * contacts, team members, companies), read once before the first row so the header row can be
+ * written first.
  */
 export async function registrationShape(db: Db, scope: ExportScope) {
   const length = (key: string) =>
     sql<number>`coalesce(max(case when jsonb_typeof(${registrations.form}->${key}) = 'array'
       then jsonb_array_length(${registrations.form}->${key}) else 0 end), 0)`;
+  const lists = ALL_FIELDS.filter((f) => f.kind === 'list').map((f) => f.key);
   const rows = await db
-    .select({
-      type: events.type,
-      contacts: length('copyrightContacts'),
-      members: length('teamMembers'),
-      companies: length('companies'),
-    })
+    .select({ type: events.type, ...Object.fromEntries(lists.map((key) => [key, length(key)])) })
     .from(registrations)
     .innerJoin(orders, eq(orders.id, registrations.orderId))
     .innerJoin(events, eq(events.id, orders.eventId))
@@ -178,9 +176,10 @@ export async function registrationShape(db: Db, scope: ExportScope) {
     .groupBy(events.type);
   return {
     types: rows.map((r) => r.type),
-    copyrightContacts: Math.max(0, ...rows.map((r) => Number(r.contacts))),
-    teamMembers: Math.max(0, ...rows.map((r) => Number(r.members))),
-    companies: Math.max(0, ...rows.map((r) => Number(r.companies))),
+    /** The longest of each list, by its key. */
+    lists: Object.fromEntries(
+      lists.map((key) => [key, Math.max(0, ...rows.map((r) => Number((r as Record<string, unknown>)[key])))]),
+    ) as Record<string, number>,
   };
 }
 export type RegistrationShape = Awaited<ReturnType<typeof registrationShape>>;

@@ -8,12 +8,23 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
+import {
+  PITCHING_LIMITS,
+  selectionProblem,
+  workUsedMessage,
+  type PitchingRules,
+  type ProjectRegistration,
+  type StoryForm,
+  type StoryRegistration,
+} from '@domain/kinds/pitching';
 import { LIVE_STATUSES } from '@domain/order-lifecycle';
-import { PITCHING_LIMITS, selectionProblem, workUsedMessage } from '@domain/pitching';
-import { isPitchingRegistrationType } from '@domain/registration-kinds';
+import { receiptValues } from '@domain/payments';
+import type { WorkGenre } from '@domain/works';
 import type { Db, Tx } from '../db/client';
-import { files, orderContents, orders, pitchingApplicants } from '../db/schema';
+import { files, orderContents, orders, pitchingApplicants, receipts } from '../db/schema';
 import { isCheckViolation, isUniqueViolation } from '../db/db-errors';
+import { includedBadges } from './badges';
+import type { OrderHook, ServerKind } from './parts';
 
 type EntryOrder = { id: string; userId: string; registrationType: string; quantity: number; paymentStatus: string };
 
@@ -38,17 +49,21 @@ async function addToQuota(tx: Tx, userId: string, n: number) {
 }
 
 /** Within the entry's transaction, once the order exists: the works count against the applicant's 5. */
-export async function takeQuota(tx: Tx, order: EntryOrder) {
+async function takeQuota(tx: Tx, order: EntryOrder) {
   await addToQuota(tx, order.userId, order.quantity);
 }
 
 /**
- * Keeps the pitching rules in step with an order's status change (called by the one writer of
- * order state, in the transition's transaction): leaving the live statuses frees the works and
- * the quota; coming back takes them again or refuses (`order_superseded`, the charge refunded).
+ * Keeps the pitching rules in step with an entry's status change (the order core publishes every
+ * change to its kind's hooks, in the transition's transaction): leaving the live statuses frees
+ * the works and the quota; coming back takes them again or refuses (`order_superseded`, the charge
+ * refunded). Placing takes them in the entry's own transaction (`takeQuota`, the works' index).
  */
-export async function onPitchingStatusChange(tx: Tx, before: EntryOrder, after: EntryOrder) {
-  if (!isPitchingRegistrationType(after.registrationType)) return;
+export const pitchingWorks: OrderHook = async ({ tx, before, after }) => {
+  if (before) await onStatusChange(tx, before, after);
+};
+
+async function onStatusChange(tx: Tx, before: EntryOrder, after: EntryOrder) {
   const was = isLive(before.paymentStatus);
   const now = isLive(after.paymentStatus);
   if (was === now) return;
@@ -72,7 +87,7 @@ export async function onPitchingStatusChange(tx: Tx, before: EntryOrder, after: 
  * What a refused entry means to the registrant: a work another live registration holds (code 1,
  * naming the work by its number), or the applicant's 5 works used up.
  */
-export async function pitchingRefusal(db: Db, error: unknown, workIds: readonly string[]): Promise<DomainError | null> {
+async function pitchingRefusal(db: Db, error: unknown, workIds: readonly string[]): Promise<DomainError | null> {
   if (isCheckViolation(error, 'pitching_applicants_works_check'))
     return new DomainError(
       'pitching_work_limit',
@@ -93,30 +108,33 @@ export async function pitchingRefusal(db: Db, error: unknown, workIds: readonly 
   return new DomainError('1', workUsedMessage(id), { work_id: Number(id) });
 }
 
-/** Before placing: the selection rules of spec §5 and the files of a story entry (the user's own uploads). */
-export async function checkEntry(
-  db: Db,
-  input: {
-    userId: string;
-    eventType: 'pitching_project' | 'pitching_story';
-    genres: ('piece' | 'project')[];
-    files?: { id: string | null | undefined; purpose: 'story_outline' | 'relation_image'; field: string }[];
-  },
-) {
-  const problem = selectionProblem(input.eventType, input.genres);
-  if (problem) throw new DomainError(problem);
-  for (const f of input.files ?? []) {
+type StoryFile = { id: string | null | undefined; purpose: 'story_outline' | 'relation_image'; field: string };
+
+/** The files of a story form: each the user's own upload for its purpose. */
+async function checkFiles(db: Db, userId: string, list: readonly StoryFile[]) {
+  for (const f of list) {
     if (!f.id) continue;
     const [file] = await db
       .select({ id: files.id })
       .from(files)
-      .where(and(eq(files.id, f.id), eq(files.ownerId, input.userId), eq(files.purpose, f.purpose)))
+      .where(and(eq(files.id, f.id), eq(files.ownerId, userId), eq(files.purpose, f.purpose)))
       .limit(1);
     if (!file)
       throw new DomainError('invalid_upload', undefined, {
         issues: [{ path: f.field, message: 'Upload the file again' }],
       });
   }
+}
+
+const storyFiles = (story: Pick<StoryForm, 'storyOutlineFileId' | 'relationImageFileId'>): StoryFile[] => [
+  { id: story.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
+  { id: story.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
+];
+
+/** Before placing: the selection rules of spec §5 for the kind, given the genres of the chosen works. */
+function checkSelection(rules: PitchingRules, genres: readonly WorkGenre[]) {
+  const problem = selectionProblem(rules, genres);
+  if (problem) throw new DomainError(problem);
 }
 
 /** The applicant's pitching usage: works in live registrations, of the limit, and which. */
@@ -132,3 +150,49 @@ export async function pitchingUsage(db: Db, userId: string) {
     usedContentIds: rows.map((r) => r.contentId),
   };
 }
+
+/**
+ * The pitching kinds on the server: an entry's works (their genres decide the selection rules),
+ * the story form and its files (Story to Screen), the applicant's quota and the entry's invoice in
+ * the order's transaction, a refused work named by its number; the story form's edits; the hooks
+ * that keep works and quota in step with the entry's status, and its included badge.
+ */
+export const PITCHING_SERVER: ServerKind = {
+  async place(db, kind, _event, input) {
+    if (!input.resolveWorks) throw new Error('A pitching entry needs resolveWorks');
+    const { agreePolicy, agreeTerms, selectedContents, receipt, ...story } = input.body as
+      StoryRegistration | (ProjectRegistration & Partial<StoryForm>);
+    const contents = await input.resolveWorks([...new Set(selectedContents.map(Number))]);
+    const withStory = kind.form?.type === 'story' ? (story as StoryForm) : null;
+    checkSelection(
+      kind.pitching ?? { worksPerEntry: null },
+      contents.map((w) => w.genre as WorkGenre),
+    );
+    if (withStory) await checkFiles(db, input.userId, storyFiles(withStory));
+    const workIds = contents.map((w) => String(w.id));
+    return {
+      registrationType: kind.registrationTypes[0],
+      form: { ...(withStory ?? {}), agreePolicy, agreeTerms },
+      contact: null,
+      contents,
+      pitchingWorks: true,
+      quantity: contents.length,
+      within: async (tx, order) => {
+        await takeQuota(tx, order);
+        if (receipt) await tx.insert(receipts).values({ orderId: order.id, ...receiptValues(receipt) });
+      },
+      refusal: (error) => pitchingRefusal(db, error, workIds),
+    };
+  },
+  onChange: [pitchingWorks, includedBadges],
+};
+
+/** Story to Screen: the story form's files are checked again when it is edited. */
+export const STORY_SERVER: ServerKind = {
+  ...PITCHING_SERVER,
+  async editForm(db, userId, value) {
+    const story = value as StoryForm;
+    await checkFiles(db, userId, storyFiles(story));
+    return { form: story, contact: null };
+  },
+};

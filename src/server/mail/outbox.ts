@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
-import { isBadgeRegistrationType, orderPages } from '@domain/registration-kinds';
+import { isBadgeRegistrationType } from '@domain/kinds';
+import { orderPages } from '@domain/kinds/pages';
 import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';

@@ -42,7 +42,7 @@ export type OrderFacts = {
   location: Record<Locale, string>;
   eventStart: Date;
   eventEnd: Date;
-  /** The order's pages (orderPages of @domain/registration-kinds), without the locale prefix. */
+  /** The order's pages (orderPages of @domain/kinds/pages), without the locale prefix. */
   pages: { summary: string; pay: string; done: string; register: string };
   isBadge: boolean;
   amountCents: number;

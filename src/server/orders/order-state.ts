@@ -2,14 +2,14 @@
  * The one writer of order state. Every transition (place, card attempt, declare transfer, pay,
  * decline, expire, review, approve, reject, cancel) is decided by the pure domain
  * (`@domain/order-lifecycle`) and applied here: a guarded `UPDATE … WHERE status IN (allowed)
- * RETURNING`, the seat taken or given back in the same transaction, the badge created for badge
- * kinds, and one `order_events` row (the audit trail and the outbox). No other module writes
+ * RETURNING`, the seat taken or given back in the same transaction, the change published to the
+ * hooks of the order's kind (`server/kinds`: the badge of badge kinds, included badges, pitching's
+ * works and quota), and one `order_events` row (the audit trail and the outbox). No other module writes
  * `orders.payment_status`, `orders.approval_status` or `events.seats_taken`.
  */
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
 import {
-  BADGE_CREATING_STATUSES,
   decide,
   initialState,
   LIVE_STATUSES,
@@ -20,14 +20,13 @@ import {
   type PaymentStatus,
 } from '@domain/order-lifecycle';
 import { isCharged, priceOrder } from '@domain/pricing';
-import { kindOf, needsApproval, type RegistrationType } from '@domain/registration-kinds';
+import { kindOf, needsApproval } from '@domain/kinds';
+import type { RegistrationType } from '@domain/kinds/types';
 import type { Locale } from '@i18n/locales';
 import { onOneConnection, type Db, type Tx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
-import { dropUnissuedBadge, ensureBadge } from '../badges/badge-issue';
-import { includesBadgesNow, issueIncludedBadges } from '../badges/included-badges';
-import { onPitchingStatusChange } from '../kinds/pitching';
+import { publishOrderChange } from '../kinds/index';
 import { newOrderNo } from './order-no';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -107,8 +106,8 @@ async function releaseSeats(tx: Tx, eventId: string, n = 1) {
 
 /**
  * Applies a command to a locked order: asks the domain, writes the change guarded by the
- * statuses the transition table allows, moves the seat, creates the badge of a badge order that
- * left unpaid, and records the event. `set` adds the command's own columns (the declared
+ * statuses the transition table allows, moves the seat, publishes the change to the kind's hooks
+ * (the badge of a badge order, included badges, pitching works), and records the event. `set` adds the command's own columns (the declared
  * transfer, the card attempt counter…). Throws the domain's refusal as a DomainError.
  */
 export async function applyCommand(
@@ -171,19 +170,16 @@ export async function applyCommand(
   // The row is locked, so this only happens if a caller forgot to lock it: refuse, never overwrite.
   if (!updated) throw new DomainError('order_state_changed');
   if (change.seat === 'release') await releaseSeats(tx, event.id);
-  // Pitching: a closed entry gives its works and quota back; a reopened one takes them again.
-  await onPitchingStatusChange(tx, order, updated);
-
-  if (kind.issuesBadge && (BADGE_CREATING_STATUSES as readonly string[]).includes(updated.paymentStatus)) {
-    // ensureBadge is silent when the user or e-mail has another badge since: for a payment that
-    // is the order being superseded (the charge is refunded).
-    const created = await ensureBadge(tx, updated, ctx.pickupSecret);
-    if (!created && command.type === 'pay') throw new DomainError('order_superseded');
-  }
-  // Back to unpaid from checking (a transfer sent back): the badge waits for the next declaration.
-  if (kind.issuesBadge && order.paymentStatus === 'checking' && updated.paymentStatus === 'pending')
-    await dropUnissuedBadge(tx, order.id);
-  if (!includesBadgesNow(order) && includesBadgesNow(updated)) await issueIncludedBadges(tx, updated, event, ctx.now);
+  // The kind's hooks (its badge, included badges, pitching works and quota) see the change first.
+  await publishOrderChange({
+    tx,
+    event,
+    before: order,
+    after: updated,
+    happened: decision.event.kind,
+    now: ctx.now,
+    pickupSecret: ctx.pickupSecret,
+  });
   await recordOrderEvent(tx, {
     orderId: order.id,
     kind: decision.event.kind,
@@ -359,10 +355,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         );
       }
       await input.within?.(tx, order!);
-      if (kind.issuesBadge && (BADGE_CREATING_STATUSES as readonly string[]).includes(order!.paymentStatus)) {
-        if (!(await ensureBadge(tx, order!, ctx.pickupSecret))) throw new DomainError('demonstration_exists');
-      }
-      await issueIncludedBadges(tx, order!, event, ctx.now);
+      await publishOrderChange({
+        tx,
+        event,
+        before: null,
+        after: order!,
+        happened: 'placed',
+        now: ctx.now,
+        pickupSecret: ctx.pickupSecret,
+      });
       await recordOrderEvent(tx, {
         orderId: order!.id,
         kind: 'placed',

@@ -1,34 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
-import {
-  ExhibitorForm,
-  marketRegistrationType,
-  MarketRegistration,
-  participationTypesFor,
-  splitExhibitorForm,
-  type ParticipationType,
-} from '@domain/market';
+import { kindOf, registrationTypeFor, takesEventRegistration } from '@domain/kinds';
 import { ISSUED_STATUSES, LIVE_STATUSES } from '@domain/order-lifecycle';
-import { countryByIso } from '@domain/reference/countries';
 import { registrationFormEditable } from '@domain/orders';
-import { receiptValues, type ReceiptDetails as ReceiptStruct } from '@domain/payments';
-import type { Infer } from 'superstruct';
-type ReceiptDetails = Infer<typeof ReceiptStruct>;
-import { StoryForm, type ProjectRegistration, type StoryRegistration } from '@domain/pitching';
-import {
-  isPitchingRegistrationType,
-  kindOf,
-  registrationTypeFor,
-  takesEventRegistration,
-  type RegistrationKind,
-  type RegistrationType,
-} from '@domain/registration-kinds';
 import { isUuid } from '@domain/validation';
 import { prepared } from '../db/prepared';
-import type { Db, Tx } from '../db/client';
-import { events, files, orders, receipts, registrations } from '../db/schema';
-import { checkEntry, pitchingRefusal, takeQuota } from '../kinds/pitching';
+import type { Db } from '../db/client';
+import { events, files, orders, registrations } from '../db/schema';
+import { serverKindOf } from '../kinds/index';
+import type { OrderParts, ResolveWorks } from '../kinds/parts';
 import { isUniqueViolation } from '../db/db-errors';
 import {
   expireOverdueOrders,
@@ -36,7 +17,6 @@ import {
   lockOrder,
   placeOrder,
   recordOrderEvent,
-  type EventRow,
   type OrderContext,
   type OrderRow,
   type PlacedFrom,
@@ -89,123 +69,13 @@ export async function registrationContext(db: Db, input: { slug: string; userId:
 }
 export type RegistrationContextRow = NonNullable<Awaited<ReturnType<typeof registrationContext>>>;
 
-/** A work as the order keeps it: a snapshot of the content site's work when the order was placed. */
-export type WorkSnapshot = { id: number; titleEn: string; titleZh: string; genre: string; categoryId: number };
-/** Resolves the signed-in user's selected works on the content site; refuses one that is not theirs (`work_not_found`). */
-export type ResolveWorks = (ids: number[]) => Promise<WorkSnapshot[]>;
-
-/** The body struct of a form edit (PUT /registrations/{id}) for this kind; undefined: the kind has no form to edit. */
-export const formStructFor = (kind: RegistrationKind) =>
-  kind.form === 'exhibitor' ? ExhibitorForm : kind.form === 'story' ? StoryForm : undefined;
-
-/** What a registration submitted besides the order: its stored form, contact info and works. */
-type OrderParts = {
-  registrationType: RegistrationType;
-  form: Record<string, unknown>;
-  contact: Record<string, unknown> | null;
-  contents: WorkSnapshot[];
-  /** Pitching: each work is an item charged, counted against the applicant, and used once. */
-  pitching?: boolean;
-  receipt?: ReceiptDetails | null | undefined;
-};
-
-/** Pitching: the works (their genres decide the selection rules), the story files, the story form. */
-async function pitchingParts(
-  db: Db,
-  kind: RegistrationKind,
-  event: EventRow,
-  input: { userId: string; body: ProjectRegistration | StoryRegistration; resolveWorks: ResolveWorks },
-): Promise<OrderParts> {
-  const { agreePolicy, agreeTerms, selectedContents, receipt, ...story } = input.body as StoryRegistration;
-  const contents = await input.resolveWorks([...new Set(selectedContents.map(Number))]);
-  const story_ = kind.form === 'story' ? story : null;
-  await checkEntry(db, {
-    userId: input.userId,
-    eventType: event.type as 'pitching_project' | 'pitching_story',
-    genres: contents.map((w) => w.genre as 'piece' | 'project'),
-    files: story_
-      ? [
-          { id: story_.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
-          { id: story_.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
-        ]
-      : [],
-  });
-  return {
-    registrationType: kind.registrationTypes[0],
-    form: { ...(story_ ?? {}), agreePolicy, agreeTerms },
-    contact: null,
-    contents,
-    pitching: true,
-    receipt,
-  };
-}
-
-const issue = (path: string, message: string) => ({ issues: [{ path, message }] });
-
-/** The company country must be one of the reference data's (ISO 3166-1 alpha-3). */
-function checkCountry(iso: string) {
-  if (!countryByIso(iso))
-    throw new DomainError('invalid_country', undefined, issue('company_country', `Unknown country code ${iso}`));
-}
-
-/** The company logo must be the user's own upload for that purpose. */
-async function checkLogo(db: Db, userId: string, fileId: string | null | undefined) {
-  if (!fileId) return;
-  const [file] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerId, userId), eq(files.purpose, 'company_logo')))
-    .limit(1);
-  if (!file) throw new DomainError('invalid_logo', undefined, issue('company_logo_file_id', 'Upload the logo again'));
-}
-
-/** Market: the participation type the event offers, its registration type, the logo, the works. */
-async function marketParts(
-  db: Db,
-  kind: RegistrationKind,
-  event: EventRow,
-  input: {
-    userId: string;
-    registrationType?: string | undefined;
-    body: MarketRegistration;
-    resolveWorks: ResolveWorks;
-  },
-): Promise<OrderParts> {
-  const { body } = input;
-  const offered = participationTypesFor(event.type as 'market_earlybird' | 'market_online');
-  const identity = body.marketIdentity as ParticipationType;
-  if (!offered.includes(identity))
-    throw new DomainError(
-      'invalid_market_identity',
-      `This event offers participation type ${offered.join(', ')}`,
-      issue('market_identity', `Expected one of ${offered.join(', ')}`),
-    );
-  const registrationType = marketRegistrationType(kind.registrationTypes[0], event.offeredRegistrationTypes, identity);
-  if (input.registrationType && input.registrationType !== registrationType)
-    throw new DomainError(
-      'invalid_registration_type',
-      `Participation type ${identity} registers as ${registrationType}`,
-    );
-  checkCountry(body.companyCountry);
-  await checkLogo(db, input.userId, body.companyLogoFileId);
-  const ids = [...new Set(body.selectedContents.map(Number))];
-  const contents = await input.resolveWorks(ids);
-  const { agreeTerms, agreeDisclosure, marketIdentity, selectedContents: _works, ...exhibitor } = body;
-  const { form, contact } = splitExhibitorForm(exhibitor);
-  return {
-    registrationType,
-    form: { ...form, marketIdentity, agreeTerms, agreeDisclosure },
-    contact,
-    contents,
-  };
-}
-
 /**
- * Registers the user for an event through the registration-kind registry. Rules, in order: the
- * event and its kind, the registration type, the registration window, an issued badge where the
- * kind needs one, one live registration per user and event (a repeat answers the existing order),
- * the kind's own rules (Market: participation type, logo, works), then `placeOrder` (seat, price,
- * approval). `body` is the struct of `registrationStructFor(kind)`, already validated.
+ * Registers the user for an event through its registration kind. Rules, in order: the event and
+ * its kind, the registration type, the registration window, an issued badge where the kind needs
+ * one, one live registration per user and event where the kind takes one (a repeat answers the
+ * existing order), the kind's own checks and what its order stores (`server/kinds`: Market's
+ * participation type, logo and works; pitching's works and story files), then `placeOrder`
+ * (seat, price, approval). `body` is validated with the kind's `body` struct.
  */
 export async function registerForEvent(
   db: Db,
@@ -228,13 +98,13 @@ export async function registerForEvent(
   if (!context) throw notFoundError('Event');
   const { event, checks } = context;
   const kind = kindOf(event.type);
-  // Badges have their own calls; pitching is not open yet.
-  if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
-  // Market kinds derive the registration type from the participation type (below).
-  const type =
-    kind.form === 'exhibitor'
-      ? ({ ok: true, type: kind.registrationTypes[0] } as const)
-      : registrationTypeFor(kind, input.registrationType);
+  const place = serverKindOf(kind).place;
+  // Badges have their own calls.
+  if (!takesEventRegistration(kind) || !place) throw new DomainError('event_type_not_supported');
+  // Market kinds derive the registration type from the participation type (their `place`).
+  const type = kind.market
+    ? ({ ok: true, type: kind.registrationTypes[0] } as const)
+    : registrationTypeFor(kind, input.registrationType);
   if (!type.ok)
     throw new DomainError(
       'invalid_registration_type',
@@ -244,9 +114,9 @@ export async function registerForEvent(
   if (window === 'not_open') throw new DomainError('registration_not_open');
   if (window === 'closed') throw new DomainError('registration_closed');
   if (kind.requiresBadge && !checks.badged) throw new DomainError('demonstration_invalid');
-  // Pitching takes several entries per user and event: no live order to answer instead.
-  const live =
-    kind.quantity !== 'per_work' && checks.liveId ? await liveOrderOf(db, input.userId, event.id) : undefined;
+  // Kinds that take several entries per user and event have no live order to answer instead.
+  const single = kind.entries === 'one';
+  const live = single && checks.liveId ? await liveOrderOf(db, input.userId, event.id) : undefined;
 
   const view = (o: OrderRow, existing: boolean): Created => ({
     orderId: o.id,
@@ -263,28 +133,17 @@ export async function registerForEvent(
     await expireOverdueOrders(db, ctx.now, { userId: input.userId });
     existing = await liveOrderOf(db, input.userId, event.id);
   }
-  // Pitching takes several entries per user and event (its limits are per work).
-  if (existing && !isPitchingRegistrationType(existing.registrationType)) return view(existing, true);
+  if (existing) return view(existing, true);
   // Full, and no lapsed order holds a seat: refused before anything else is read or written (most
   // of a registration burst). A seat is still only ever taken by placeOrder's conditional UPDATE.
-  if (kind.holdsSeat && checks.fullNow && !existing) throw new DomainError('event_capacity_full');
-  let parts: OrderParts = { registrationType: type.type, form: { agreeTerms: true }, contact: null, contents: [] };
-  if (kind.form === 'exhibitor') {
-    if (!input.resolveWorks) throw new Error('registerForEvent: a Market registration needs resolveWorks');
-    parts = await marketParts(db, kind, event, {
-      userId: input.userId,
-      registrationType: input.registrationType,
-      body: input.body as MarketRegistration,
-      resolveWorks: input.resolveWorks,
-    });
-  } else if (kind.quantity === 'per_work') {
-    if (!input.resolveWorks) throw new Error('registerForEvent: a pitching entry needs resolveWorks');
-    parts = await pitchingParts(db, kind, event, {
-      userId: input.userId,
-      body: input.body as ProjectRegistration | StoryRegistration,
-      resolveWorks: input.resolveWorks,
-    });
-  }
+  if (kind.holdsSeat && checks.fullNow) throw new DomainError('event_capacity_full');
+  const parts: OrderParts = await place(db, kind, event, {
+    userId: input.userId,
+    requested: input.registrationType,
+    type: type.type,
+    body: input.body,
+    resolveWorks: input.resolveWorks,
+  });
   try {
     const order = await placeOrder(
       db,
@@ -300,18 +159,10 @@ export async function registerForEvent(
           titleZh: w.titleZh,
           genre: w.genre,
           categoryId: w.categoryId,
-          pitching: parts.pitching ?? false,
+          pitching: parts.pitchingWorks ?? false,
         })),
-        ...(parts.pitching
-          ? {
-              quantity: parts.contents.length,
-              within: async (tx: Tx, order: OrderRow) => {
-                await takeQuota(tx, order);
-                if (parts.receipt)
-                  await tx.insert(receipts).values({ orderId: order.id, ...receiptValues(parts.receipt) });
-              },
-            }
-          : {}),
+        ...(parts.quantity !== undefined ? { quantity: parts.quantity } : {}),
+        ...(parts.within ? { within: parts.within } : {}),
         actor: { kind: 'registrant', id: input.userId },
         locale: input.locale,
         siteOrigin: input.siteOrigin,
@@ -320,16 +171,10 @@ export async function registerForEvent(
     );
     return view(order, false);
   } catch (error) {
-    if (parts.pitching) {
-      const refusal = await pitchingRefusal(
-        db,
-        error,
-        parts.contents.map((w) => String(w.id)),
-      );
-      throw refusal ?? error;
-    }
+    const refused = parts.refusal ? await parts.refusal(error) : null;
+    if (refused) throw refused;
     // The same user twice at once: the loser's transaction (and its seat) rolled back.
-    if (isUniqueViolation(error)) {
+    if (single && isUniqueViolation(error)) {
       const again = await liveOrderOf(db, input.userId, event.id);
       if (again) return view(again, true);
     }
@@ -360,7 +205,7 @@ function registrationView({ registration, order, event }: RegistrationRow, now: 
     eventSlug: event.slug,
     eventType: event.type,
     /** The kind's form the contact page edits (exhibitor, story, invoice), or null. */
-    formType: kind.form,
+    formType: kind.form?.type ?? null,
     form: registration.form,
     contact: registration.contact,
     formModifyExpiresAt: event.formModifyExpiresAt,
@@ -412,33 +257,16 @@ export async function registrationKindOf(db: Db, userId: string, id: string) {
  */
 export async function updateRegistrationForm(
   db: Db,
-  input: { userId: string; registrationId: string; form: ExhibitorForm | StoryForm },
+  input: { userId: string; registrationId: string; form: unknown },
   ctx: Pick<OrderContext, 'now'>,
 ) {
   const row = await registrationRow(db, input.userId, input.registrationId);
   if (!row) throw notFoundError('Registration');
   const kind = kindOf(row.event.type);
-  if (kind.form !== 'exhibitor' && kind.form !== 'story') throw new DomainError('no_registration_form');
-  // The form's own checks: the country and logo of an exhibitor, the files of a story.
-  let edited: { form: Record<string, unknown>; contact: Record<string, unknown> | null };
-  if (kind.form === 'exhibitor') {
-    const exhibitor = input.form as ExhibitorForm;
-    checkCountry(exhibitor.companyCountry);
-    await checkLogo(db, input.userId, exhibitor.companyLogoFileId);
-    edited = splitExhibitorForm(exhibitor);
-  } else {
-    const story = input.form as StoryForm;
-    await checkEntry(db, {
-      userId: input.userId,
-      eventType: 'pitching_story',
-      genres: [],
-      files: [
-        { id: story.storyOutlineFileId, purpose: 'story_outline', field: 'story_outline_file_id' },
-        { id: story.relationImageFileId, purpose: 'relation_image', field: 'relation_image_file_id' },
-      ],
-    });
-    edited = { form: story, contact: null };
-  }
+  const editForm = serverKindOf(kind).editForm;
+  if (!kind.form || !editForm) throw new DomainError('no_registration_form');
+  // The form's own checks (the country and logo of an exhibitor, the files of a story).
+  const edited = await editForm(db, input.userId, input.form);
   await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, eq(orders.id, row.order.id));
     if (!locked) throw notFoundError('Registration');

@@ -9,7 +9,7 @@ import {
   type EventSettingsForm as FormValues,
   type EventSettingsIssue,
 } from '@domain/event-settings';
-import type { EventType } from '@domain/events';
+import type { RegistrationKind } from '@domain/kinds/kind';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
@@ -19,8 +19,9 @@ export type EventSettingsFormProps = {
   base: string;
   messages: Messages;
   slug: string;
-  type: EventType;
+  /** The event kind's facts the rules need (the island does not load the registry). */
   holdsSeat: boolean;
+  price: RegistrationKind['price'];
   seatsTaken: number;
   /** The settings as the page loaded them, as the form shows them (amounts in dollars, Taipei times). */
   initial: FormValues;
@@ -87,7 +88,8 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     if (!read.ok) return show(read.issues);
     const issues = eventSettingsIssues(applySettingsPatch(current, read.patch), {
       seatsTaken: props.seatsTaken,
-      type: props.type,
+      holdsSeat: props.holdsSeat,
+      price: props.price,
     });
     if (issues.length) return show(issues);
     setErrors({});

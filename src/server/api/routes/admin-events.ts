@@ -1,6 +1,6 @@
 import { EventSettingsPatch } from '@domain/event-settings';
 import { registrationWindowState } from '@domain/events';
-import { REGISTRATION_KINDS } from '@domain/registration-kinds';
+import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
 import type { EventRow } from '../../events/events';
 import { findAdminEvent, listAdminEvents, updateEventSettings } from '../../events/event-settings';
@@ -62,7 +62,7 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
 
 /** An event as the back office sees it: its settings, seats taken and left, live orders. */
 function adminEventView(e: EventRow, liveOrders: number, locale: Locale, now: Date) {
-  const holdsSeat = REGISTRATION_KINDS[e.type].holdsSeat;
+  const holdsSeat = kindOf(e.type).holdsSeat;
   return {
     id: e.id,
     slug: e.slug,

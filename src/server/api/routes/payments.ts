@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { toGatewayAmount } from '@domain/money';
-import { orderPages } from '@domain/registration-kinds';
+import { orderPages } from '@domain/kinds/pages';
 import { localePath, toLocale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../payments/payments';

@@ -2,7 +2,6 @@ import { resolveSelectedWorks } from '../../content/works';
 import { contentUser } from './contents';
 import {
   findRegistration,
-  formStructFor,
   registrationContext,
   registerForEvent,
   registrationKindOf,
@@ -12,10 +11,8 @@ import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { placedFrom } from '../placed-from';
 import { DomainError } from '@domain/errors';
-import { ExhibitorForm, MarketRegistration } from '@domain/market';
-import { ProjectRegistration, StoryForm, StoryRegistration } from '@domain/pitching';
 import { pitchingUsage } from '../../kinds/pitching';
-import { EventRegistration, kindOf } from '@domain/registration-kinds';
+import { kindOf, takesEventRegistration } from '@domain/kinds';
 
 /**
  * Event and Market registration (spec §7: POST /orders?event=…&registration_type=…, the body's
@@ -32,16 +29,10 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     const context = await registrationContext(deps.db, { slug: eventSlug, userId: c.get('user').id, now: ctx.now() });
     if (!context) throw notFound('Event');
     const { event } = context;
-    // The body's struct is the event kind's (the Market's exhibitor form, or the terms checkbox).
+    // The body's struct is the event kind's (the terms checkbox, the exhibitor form, a pitching entry).
     const kind = kindOf(event.type);
-    const body =
-      kind.form === 'exhibitor'
-        ? await ctx.readJson(c, MarketRegistration)
-        : event.type === 'pitching_story'
-          ? await ctx.readJson(c, StoryRegistration)
-          : event.type === 'pitching_project'
-            ? await ctx.readJson(c, ProjectRegistration)
-            : await ctx.readJson(c, EventRegistration);
+    if (!takesEventRegistration(kind)) throw new DomainError('event_type_not_supported');
+    const body: unknown = await ctx.readJson(c, kind.body);
     const user = c.get('user');
     const created = await registerForEvent(
       deps.db,
@@ -79,9 +70,8 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     const registrationId = c.req.param('registrationId');
     const kind = await registrationKindOf(deps.db, userId, registrationId);
     if (!kind) throw notFound('Registration');
-    if (!formStructFor(kind)) throw new DomainError('no_registration_form');
-    const form: ExhibitorForm | StoryForm =
-      kind.form === 'story' ? await ctx.readJson(c, StoryForm) : await ctx.readJson(c, ExhibitorForm);
+    if (!kind.form) throw new DomainError('no_registration_form');
+    const form: unknown = await ctx.readJson(c, kind.form.struct);
     const registration = await updateRegistrationForm(deps.db, { userId, registrationId, form }, ctx.orderCtx());
     return ctx.send(c, { data: registration });
   });

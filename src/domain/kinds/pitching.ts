@@ -2,7 +2,7 @@
  * Pitching entries (spec §3 Pitching story form; §5 Pitching works step and rules; §9 prices):
  * the limits, the structs the wizard and the API both validate with, and the selection rules.
  * Wire keys are snake_case (`setting_zh`, `team_members`, `selected_contents`…); these structs see
- * them camelCased.
+ * them camelCased. What the two pitching kinds declare besides: `./pitching-kinds.ts`.
  */
 import {
   array,
@@ -20,9 +20,9 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
-import { WorkId, type WorkGenre } from './works';
-import { ReceiptDetails } from './payments';
+import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { WorkId, type WorkGenre } from '@domain/works';
+import { ReceiptDetails } from '@domain/payments';
 
 /** Field limits of spec §3 / §9. */
 export const PITCHING_LIMITS = {
@@ -132,16 +132,20 @@ export const StoryRegistration = refine(
 );
 export type StoryRegistration = Infer<typeof StoryRegistration>;
 
+/** A pitching kind's own rule: how many works one entry takes at most (null: up to the applicant's limit). */
+export type PitchingRules = { worksPerEntry: number | null };
+
 /**
- * The selection rules of one entry (spec §5), given the genres of the chosen works: projects and
- * pieces cannot be ticked together; Story to Screen takes one work. Null: the selection is fine.
+ * The selection rules of one entry (spec §5), given the kind's rules and the genres of the chosen
+ * works: projects and pieces cannot be ticked together; Story to Screen takes one work. Null: the
+ * selection is fine.
  */
 export function selectionProblem(
-  eventType: 'pitching_project' | 'pitching_story',
+  rules: PitchingRules,
   genres: readonly WorkGenre[],
 ): 'mixed_work_genres' | 'one_work_per_story' | null {
   if (new Set(genres).size > 1) return 'mixed_work_genres';
-  if (eventType === 'pitching_story' && genres.length > 1) return 'one_work_per_story';
+  if (rules.worksPerEntry !== null && genres.length > rules.worksPerEntry) return 'one_work_per_story';
   return null;
 }
 

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { check } from './validation';
-import {
-  ContactInfo,
-  ExhibitorForm,
-  MarketRegistration,
-  marketRegistrationType,
-  participationTypesFor,
-  splitExhibitorForm,
-} from './market';
-import { registrationFormEditable } from './orders';
-import { afterApproval, approvalGate, kindOf } from './registration-kinds';
+import { check } from '@domain/validation';
+import { registrationFormEditable } from '@domain/orders';
+import { ContactInfo, ExhibitorForm, MarketRegistration, marketRegistrationType, splitExhibitorForm } from './market';
+import { kindOf } from './index';
+import { afterApproval, approvalGate } from './pages';
 
 const contact = { nameZh: '王', nameEn: 'Wang', phone: '886-912-345-678', email: 'w@example.com' };
 const form = {
@@ -67,8 +61,8 @@ describe('Market exhibitor form', () => {
 
 describe('participation and registration types', () => {
   it('online offers only type 5; early-bird 1–4', () => {
-    expect(participationTypesFor('market_online')).toEqual([5]);
-    expect(participationTypesFor('market_earlybird')).toEqual([1, 2, 3, 4]);
+    expect(kindOf('market_online').market?.participationTypes).toEqual([5]);
+    expect(kindOf('market_earlybird').market?.participationTypes).toEqual([1, 2, 3, 4]);
   });
   it('3 and 4 register as domestic / international only where the event offers them', () => {
     expect(marketRegistrationType('MARKET_EARLYBIRD', null, 3)).toBe('MARKET_EARLYBIRD');

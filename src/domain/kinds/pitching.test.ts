@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { check } from './validation';
+import { check } from '@domain/validation';
+import { kindOf } from './index';
 import { ProjectRegistration, selectionProblem, StoryForm, workIdInError, workUsedMessage } from './pitching';
+
+const rules = (type: 'pitching_project' | 'pitching_story') => kindOf(type).pitching!;
 
 describe('pitching rules', () => {
   it('projects and pieces cannot be ticked together; Story to Screen takes one work', () => {
-    expect(selectionProblem('pitching_project', ['project', 'project'])).toBeNull();
-    expect(selectionProblem('pitching_project', ['project', 'piece'])).toBe('mixed_work_genres');
-    expect(selectionProblem('pitching_story', ['piece'])).toBeNull();
-    expect(selectionProblem('pitching_story', ['piece', 'piece'])).toBe('one_work_per_story');
+    expect(selectionProblem(rules('pitching_project'), ['project', 'project'])).toBeNull();
+    expect(selectionProblem(rules('pitching_project'), ['project', 'piece'])).toBe('mixed_work_genres');
+    expect(selectionProblem(rules('pitching_story'), ['piece'])).toBeNull();
+    expect(selectionProblem(rules('pitching_story'), ['piece', 'piece'])).toBe('one_work_per_story');
   });
   it('code 1: the client finds the work by the number in the error text', () => {
     expect(workIdInError(workUsedMessage(42))).toBe(42);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from './events';
 import {
   BADGE_REGISTRATION_TYPES,
   kindOf,
   kindOfRegistrationType,
+  MULTI_ENTRY_REGISTRATION_TYPES,
   needsApproval,
-  orderPages,
-  REGISTRATION_TYPES,
   registrationTypeFor,
   takesEventRegistration,
-} from './registration-kinds';
+} from './index';
+import { orderPages } from './pages';
+import { EVENT_TYPES, REGISTRATION_TYPES } from './types';
 
 describe('the registration-kind registry', () => {
   it('has one kind per event type, and every registration type belongs to exactly one kind', () => {
@@ -67,6 +67,7 @@ describe('the registration-kind registry', () => {
       'pitching_story',
     ]);
     expect(BADGE_REGISTRATION_TYPES).toEqual(['BADGE_PROFESSIONAL', 'BADGE_FREE']);
+    expect(MULTI_ENTRY_REGISTRATION_TYPES).toEqual(['PITCHING_PROJECT', 'PITCHING_STORY']);
   });
 
   it('approval: always for audit and Market online, else as the event says', () => {

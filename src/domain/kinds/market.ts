@@ -2,7 +2,7 @@
  * The Market exhibitor registration (spec §3 Exhibitor registration form, Contact info; §5): the
  * limits, the structs the wizard and the API both validate with, and the participation-type rules.
  * Wire keys are snake_case (`company_name_zh`, `copyright_contacts`, `selected_contents`…); these
- * structs see them camelCased.
+ * structs see them camelCased. What the two Market kinds declare besides: `./market-kinds.ts`.
  */
 import {
   array,
@@ -19,9 +19,9 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from './validation';
-import type { RegistrationType } from './registration-kinds';
-import { WorkId } from './works';
+import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { WorkId } from '@domain/works';
+import type { RegistrationType } from './types';
 
 /** Field limits of spec §3 / §9. */
 export const MARKET_LIMITS = {
@@ -41,11 +41,6 @@ export const COMPANY_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const INDUSTRIES = COMPANY_TYPES;
 /** Business types 1–14. */
 export const BUSINESS_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
-
-/** The participation types a Market event kind offers: online only 5 (spec §3 market_identity). */
-export function participationTypesFor(eventType: 'market_earlybird' | 'market_online'): readonly ParticipationType[] {
-  return eventType === 'market_online' ? [5] : [1, 2, 3, 4];
-}
 
 /**
  * The registration type of a Market order: physical domestic (3) and international (4)
@@ -146,7 +141,3 @@ export function splitExhibitorForm(value: ExhibitorForm) {
   const { contactName, contactTitle, contactPhone, contactEmail, ...form } = value;
   return { form, contact: { contactName, contactTitle, contactPhone, contactEmail } };
 }
-
-/** The included badges' link identity of Market orders. */
-export const MARKET_BADGE_IDENTITY = 'EXHIBITOR_MARKET' as const;
-export const MARKET_INCLUDED_BADGES = 4;
