@@ -137,6 +137,7 @@ export async function createServerApp(options: ServerAppOptions) {
         issuer: base ? config.IDENTITY_ISSUER : DEV_ISSUER,
         audience: base ? config.IDENTITY_AUDIENCE : undefined,
         tokenType: config.IDENTITY_TOKEN_TYPE,
+        log,
         ...(base ? {} : { fetch: inProcess }),
       }),
     );

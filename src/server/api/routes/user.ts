@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { LOCALE_COOKIE, localePath, toLocale, type Locale } from '@i18n/locales';
 import { OidcSignInError } from '../../identity/oidc-client';
+import { IdentityUnavailableError } from '../../identity/identity';
 import { pageVersion, type UserDirectory } from '../../identity/users';
 import { sameOrigin, sessionCookies, TOKEN_COOKIE } from '../authenticate';
 import type { ApiApp, RouteContext } from '../context';
@@ -88,7 +89,10 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
         });
       } catch (error) {
         log('warn', 'sign-in callback failed', { error: String((error as Error).message ?? error) });
-        return c.redirect(signInPage(locale), 302);
+        return c.redirect(
+          signInPage(locale, error instanceof IdentityUnavailableError ? 'provider_unavailable' : undefined),
+          302,
+        );
       }
       return c.redirect(`/${localePath(locale)}/auth/callback`, 302);
     }
