@@ -110,6 +110,11 @@ const ConfigStruct = object({
     pattern(string(), /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/),
     'openid email profile',
   ),
+  /**
+   * OIDC: Log out also ends the session at the provider (RP-initiated logout, its
+   * end_session_endpoint) when the provider offers one; false: only the portal's session ends.
+   */
+  IDENTITY_END_SESSION: defaulted(Bool, true),
   /** OIDC: how the client authenticates at the token endpoint. */
   IDENTITY_TOKEN_AUTH_METHOD: defaulted(enums(['client_secret_basic', 'client_secret_post']), 'client_secret_basic'),
   /** Agency mode: the `typ` header an access token must carry (RFC 9068 `at+jwt`); ID tokens never do. */

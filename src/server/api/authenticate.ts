@@ -131,7 +131,7 @@ export function createAuthenticate(helpers: AuthHelpers) {
     if (!tokens) return '';
     if (tokens.refreshToken && tokens.expiresAt !== undefined && tokens.expiresAt <= Date.now() + 30_000) {
       try {
-        const fresh = await client.refresh(originOf(c), tokens.refreshToken);
+        const fresh = await client.refresh(originOf(c), tokens.refreshToken, tokens.idToken);
         await sessions.storeProviderTokens(verified.session.id, fresh);
         return fresh.accessToken;
       } catch (error) {
