@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseHealth, openDatabase, type Database } from '@server/db/client';
 import { seed } from '@server/db/seed';
+import { blackHoleProxy } from '../../scripts/cluster-lib.mjs';
 import { createTestApp, signIn, type TestApp } from './helpers';
 
 /*
@@ -16,55 +15,6 @@ import { createTestApp, signIn, type TestApp } from './helpers';
  * recover by itself once the proxy forwards again.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-
-/** A TCP proxy to `target`; `blackHole(true)` silently drops every byte, both ways, and answers no new connection. */
-async function blackHoleProxy(target: { host: string; port: number }) {
-  let silent = false;
-  const pairs = new Set<{ client: net.Socket; server: net.Socket; heldSilent: boolean }>();
-  const proxy = net.createServer((client) => {
-    const pair = { client, server: new net.Socket(), heldSilent: silent };
-    pairs.add(pair);
-    const drop = () => {
-      pairs.delete(pair);
-      client.destroy();
-      pair.server.destroy();
-    };
-    client.on('error', drop).on('close', drop);
-    // A connection opened into the black hole: accepted by the kernel, then nothing, ever.
-    if (silent) return;
-    pair.server.on('error', drop).on('close', drop);
-    pair.server.connect(target.port, target.host);
-    client.on('data', (chunk) => {
-      if (!silent) pair.server.write(chunk);
-    });
-    pair.server.on('data', (chunk) => {
-      if (!silent) client.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (proxy.address() as AddressInfo).port,
-    blackHole(on: boolean) {
-      if (silent && !on) {
-        // The route is back: connections that lost bytes meanwhile cannot go on (their peer
-        // resets them), new ones forward again.
-        for (const pair of pairs) {
-          pair.client.destroy();
-          pair.server.destroy();
-        }
-        pairs.clear();
-      }
-      silent = on;
-    },
-    async close() {
-      for (const pair of pairs) {
-        pair.client.destroy();
-        pair.server.destroy();
-      }
-      await new Promise((resolve) => proxy.close(resolve));
-    },
-  };
-}
 
 /** Runs `work` on one connection of its own to `url`. */
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -93,8 +43,15 @@ describe.skipIf(!ADMIN_URL)('a silent database: fail fast, recover by itself (Po
   let database: Database;
   let app: TestApp;
   const lines: { level: string; message: string; data?: Record<string, unknown> }[] = [];
-  /** Short timeouts, so the test takes seconds (production defaults: 3 s / 5 s / 10 s). */
-  const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000, idleInTransactionMs: 1_000 };
+  /**
+   * Short timeouts, so the test takes seconds (production defaults: connect 3 s, statement 5 s,
+   * idle in transaction 10 s, stall 2 s). The statement timeout is long here: the requests caught
+   * by the silence must be failed by the stall watchdog and the probe, not by their own timeout.
+   */
+  const TIMEOUTS = { connectMs: 1_000, statementMs: 20_000, idleInTransactionMs: 1_000, stallMs: 1_000 };
+  /** The other path: a short statement timeout, no stall watchdog in the way (a long stallMs). */
+  const READ_TIMEOUT = { connectMs: 1_000, statementMs: 1_000, idleInTransactionMs: 1_000, stallMs: 60_000 };
+  let viaTimeout: Database;
 
   beforeAll(async () => {
     await withClient(ADMIN_URL!, (admin) => admin.query(`create database ${name}`));
@@ -112,12 +69,20 @@ describe.skipIf(!ADMIN_URL)('a silent database: fail fast, recover by itself (Po
       log: (level, message, data) => lines.push({ level, message, data }),
     });
     await seed(database.db);
+    viaTimeout = await openDatabase({
+      url: through.toString(),
+      poolSize: 2,
+      timeouts: READ_TIMEOUT,
+      migrate: false,
+      log: (level, message, data) => lines.push({ level, message, data }),
+    });
     app = await createTestApp(database, {}, { log: (level, message, data) => lines.push({ level, message, data }) });
   });
 
   afterAll(async () => {
     proxy?.blackHole(false);
     await database?.close().catch(() => {});
+    await viaTimeout?.close().catch(() => {});
     await proxy?.close();
     await withClient(ADMIN_URL!, async (admin) => {
       for (let i = 0; i < 50; i++) {
@@ -148,9 +113,9 @@ describe.skipIf(!ADMIN_URL)('a silent database: fail fast, recover by itself (Po
     ]);
     for (const { value: res, ms } of during) {
       expect(res.status).toBe(503);
-      // The statement timeout (1 s) + 1 s for the silent answer, then the probe (≤ 2 s): well
-      // under the 20–30 s requests waited before.
-      expect(ms).toBeLessThan(5_000);
+      // The stall watchdog (1 s, checked every 250 ms), then the probe (≤ 2 s): well under the
+      // 20–30 s requests waited before, and under their own 21 s timeout here.
+      expect(ms).toBeLessThan(4_500);
     }
     const first = await during[0]!.value.json();
     expect(first).toMatchObject({ code: 'service_unavailable' });
@@ -198,7 +163,7 @@ describe.skipIf(!ADMIN_URL)('a silent database: fail fast, recover by itself (Po
 
   it('a transaction the silence caught fails once within its timeout (its rollback does not wait again); the server ends the session and its locks', async () => {
     const started = Date.now();
-    const failed = database.db.transaction(async (tx) => {
+    const failed = viaTimeout.db.transaction(async (tx) => {
       // A seat lock, as a registration takes it.
       await tx.execute(sql`select id from events order by id limit 1 for update`);
       proxy.blackHole(true);
@@ -225,8 +190,8 @@ describe.skipIf(!ADMIN_URL)('a silent database: fail fast, recover by itself (Po
     expect(locked).toBe(false);
 
     proxy.blackHole(false);
-    for (let i = 0; i < 40 && !(databaseHealth(database.db)!.availability.state() === 'up'); i++) await sleep(250);
-    const rows = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+    for (let i = 0; i < 40 && !(databaseHealth(viaTimeout.db)!.availability.state() === 'up'); i++) await sleep(250);
+    const rows = (await viaTimeout.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
     expect(rows.rows[0]!.one).toBe(1);
   }, 30_000);
 });

@@ -195,14 +195,16 @@ describe('security headers on every answer of server.mjs (issue 20)', () => {
   });
 
   it('keeps a stricter value the app set itself', async () => {
-    const res = await answerOf((_req, res) => {
-      res.writeHead(200, { 'strict-transport-security': 'max-age=63072000; includeSubDomains' });
-      res.end();
-    }, { hsts: true });
+    const res = await answerOf(
+      (_req, res) => {
+        res.writeHead(200, { 'strict-transport-security': 'max-age=63072000; includeSubDomains' });
+        res.end();
+      },
+      { hsts: true },
+    );
     expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
 });
-
 
 describe('compression of API answers (server.mjs with the catch-all API route)', () => {
   const served = serve({}, { compressed: true });

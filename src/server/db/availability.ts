@@ -2,12 +2,14 @@ import { withinBudget } from '../ops/within-budget';
 import { isDatabaseUnavailable } from './db-errors';
 
 /*
- * Failing fast while the database is away (decision 041). A request that meets a connection-level
- * failure (isDatabaseUnavailable) makes the database suspect; a probe on a connection of its own
- * then decides: while it fails, every request that needs the database is answered 503 at once
- * instead of waiting out its own timeouts, and the probe repeats until the database answers
- * again, when everything goes on by itself. A single lost connection on a healthy server costs
- * one probe (milliseconds), never an outage.
+ * Failing fast while the database is away (decision 041). The database becomes suspect when a
+ * request meets a connection-level failure (isDatabaseUnavailable), or when a query has waited
+ * longer than `stallMs` for its answer (a server gone silent answers nothing, refuses nothing).
+ * A probe on a connection of its own then decides: while it fails, the queries still waiting
+ * are failed (`onDown`: their connections dropped) and every request that needs the database is
+ * answered 503 at once instead of waiting out its own timeouts; the probe repeats until the
+ * database answers again, when everything goes on by itself. A lost connection or a slow query
+ * on a healthy server costs one probe (milliseconds), never an outage.
  */
 
 export type AvailabilityState = 'up' | 'suspect' | 'down';
@@ -19,6 +21,12 @@ export type AvailabilityOptions = {
   probeBudgetMs?: number;
   /** Pause between probes while the database is down (1 s). */
   intervalMs?: number;
+  /** When the oldest query still waiting for its answer was sent; undefined: none waits. */
+  oldestQuery?: () => number | undefined;
+  /** A query waiting this long makes the database suspect (2 s). */
+  stallMs?: number;
+  /** Called when a probe confirms the database is away: fail what still waits on it. */
+  onDown?: () => void;
   log?: (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -41,10 +49,13 @@ export type DatabaseAvailability = {
 export function createAvailability(options: AvailabilityOptions): DatabaseAvailability {
   const intervalMs = options.intervalMs ?? 1000;
   const budgetMs = options.probeBudgetMs ?? 2000;
+  const stallMs = options.stallMs ?? 2000;
   let state: AvailabilityState = 'up';
   let probing = false;
   let stopped = false;
   let downSince = 0;
+  /** When a probe last found the database answering (a slow query then probes again after a while). */
+  let answeredAt = 0;
   const waiting: ((state: AvailabilityState) => void)[] = [];
 
   const become = (next: AvailabilityState) => {
@@ -61,6 +72,7 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
             dependency: 'database',
             downSeconds: Math.round((Date.now() - downSince) / 1000),
           });
+        answeredAt = Date.now();
         become('up');
         return;
       } catch (error) {
@@ -70,8 +82,9 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
             dependency: 'database',
             error: String((error as Error)?.message ?? error).slice(0, 200),
           });
+          become('down');
+          options.onDown?.();
         }
-        become('down');
       }
       if (stopped) return;
       await new Promise((resolve) => setTimeout(resolve, intervalMs).unref());
@@ -79,22 +92,40 @@ export function createAvailability(options: AvailabilityOptions): DatabaseAvaila
     }
   };
 
+  const suspect = () => {
+    if (stopped || state !== 'up') return;
+    become('suspect');
+    if (probing) return;
+    probing = true;
+    void probeLoop().finally(() => {
+      probing = false;
+    });
+  };
+
+  // The watchdog: a query waiting past stallMs (not again within 5 s of a probe that answered,
+  // so a long report does not probe on every tick).
+  const watchdog = options.oldestQuery
+    ? setInterval(
+        () => {
+          const oldest = options.oldestQuery!();
+          if (oldest !== undefined && Date.now() - oldest > stallMs && Date.now() - answeredAt > 5_000) suspect();
+        },
+        Math.max(100, Math.min(500, stallMs / 4)),
+      )
+    : undefined;
+  watchdog?.unref();
+
   return {
     state: () => state,
     down: () => state === 'down',
     settled: () =>
       state === 'suspect' ? new Promise<AvailabilityState>((resolve) => waiting.push(resolve)) : Promise.resolve(state),
     report(error) {
-      if (stopped || state !== 'up' || !isDatabaseUnavailable(error)) return;
-      become('suspect');
-      if (probing) return;
-      probing = true;
-      void probeLoop().finally(() => {
-        probing = false;
-      });
+      if (isDatabaseUnavailable(error)) suspect();
     },
     stop() {
       stopped = true;
+      clearInterval(watchdog);
       for (const resolve of waiting.splice(0)) resolve(state);
     },
   };

@@ -51,9 +51,19 @@ export type PoolTimeouts = {
   statementMs?: number;
   /** A session idle inside a transaction this long is ended by the server, its locks released; 10 s. */
   idleInTransactionMs?: number;
+  /**
+   * A query without an answer this long has the database probed (2 s): when the probe fails
+   * too, the queries still waiting fail at once (503) rather than at their statement timeout.
+   */
+  stallMs?: number;
 };
 
-export const POOL_TIMEOUT_DEFAULTS = { connectMs: 3_000, statementMs: 5_000, idleInTransactionMs: 10_000 } as const;
+export const POOL_TIMEOUT_DEFAULTS = {
+  connectMs: 3_000,
+  statementMs: 5_000,
+  idleInTransactionMs: 10_000,
+  stallMs: 2_000,
+} as const;
 /** How long a request waits for a free connection of the pool (a burst queues here). */
 const POOL_WAIT_MS = 5_000;
 /** TCP keepalive on every connection: a silent peer on a long-idle connection is noticed. */
@@ -140,6 +150,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     };
     const FailFastPool = failFastPool(pg.default.Pool);
+    const connections = connectionTracker();
     const pool = new FailFastPool({
       ...connection,
       max: options.poolSize ?? 10,
@@ -150,7 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // The server cancels a slow statement first (statement_timeout); this fires only when it
       // does not answer at all, and the connection is then dropped (failFastClient).
       query_timeout: timeouts.statementMs + 1_000,
-      Client: failFastClient(pg.default.Client, timeouts.connectMs),
+      Client: failFastClient(pg.default.Client, timeouts.connectMs, connections.tracker),
     });
     // A connection cut by the server (a restart, a failover) emits 'error': on an idle client the
     // pool's event, on a checked-out one (a transaction waiting for the application) the client's
@@ -158,6 +169,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // broken client is discarded on release and the pool connects anew (decision 024).
     const availability = createAvailability({
       probe: () => probePostgres(pg.default.Client, connection, timeouts.connectMs),
+      oldestQuery: connections.oldestQuery,
+      stallMs: timeouts.stallMs,
+      onDown: connections.dropAll,
       log,
     });
     const lost = (error: Error) => {
@@ -371,34 +385,57 @@ type ClientSettings = ConstructorParameters<ClientClass>[0] & object;
  * connection, with the unanswered query still ahead of any next one: a transaction's rollback
  * waited as long again, and the connection went back to the pool stalled.
  */
-function failFastClient(Base: ClientClass, connectMs: number): ClientClass {
+function failFastClient(Base: ClientClass, connectMs: number, tracker: ConnectionTracker): ClientClass {
   class FailFastClient extends Base {
     constructor(settings: ClientSettings) {
       super({ ...settings, connectionTimeoutMillis: connectMs });
+      const socket = () => (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+      const close = () => socket()?.destroy();
+      tracker.connections.add(close);
+      this.once('end', () => tracker.connections.delete(close));
       const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-      const drop = (error: unknown) => {
-        if ((error as Error | undefined)?.message === 'Query read timeout') {
-          (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-        }
+      const settled = (sent: object) => (error: unknown) => {
+        tracker.waiting.delete(sent);
+        if ((error as Error | undefined)?.message === 'Query read timeout') close();
       };
       Object.assign(this, {
         query: (...args: unknown[]) => {
+          const sent = {};
+          tracker.waiting.set(sent, Date.now());
+          const done = settled(sent);
           const last = args.at(-1);
           if (typeof last === 'function') {
             args[args.length - 1] = (error: unknown, result: unknown) => {
-              drop(error);
+              done(error);
               (last as (error: unknown, result: unknown) => void)(error, result);
             };
             return query(...args);
           }
           const answer = query(...args);
-          if (answer instanceof Promise) answer.catch(drop);
+          if (answer instanceof Promise) answer.then(() => done(undefined), done);
+          else done(undefined);
           return answer;
         },
       });
     }
   }
   return FailFastClient as unknown as ClientClass;
+}
+
+/** The pool's connections (a way to close each) and its queries waiting for an answer (since when). */
+type ConnectionTracker = { connections: Set<() => void>; waiting: Map<object, number> };
+
+function connectionTracker() {
+  const tracker: ConnectionTracker = { connections: new Set(), waiting: new Map() };
+  return {
+    tracker,
+    /** When the oldest query still waiting was sent (queries are sent in order: the first entry). */
+    oldestQuery: (): number | undefined => tracker.waiting.values().next().value,
+    /** Drops every connection: what waits on one fails at once, the pool opens new ones later. */
+    dropAll: () => {
+      for (const close of [...tracker.connections]) close();
+    },
+  };
 }
 
 /**
