@@ -231,14 +231,7 @@ async function restartPostgres() {
   await load.stop();
   const alive = instance.alive();
 
-  const table = {};
-  for (const s of seen) {
-    const key = `${s.phase} ${s.kind}`;
-    table[key] ??= {};
-    const k = `${s.status}${s.code ? ` ${s.code}` : ''}`;
-    table[key][k] = (table[key][k] ?? 0) + 1;
-  }
-  console.table(Object.entries(table).map(([k, v]) => ({ phase: k, answers: JSON.stringify(v) })));
+  printAnswers(seen);
   const down = seen.filter((s) => s.phase === 'down');
   const lastAfter = seen.filter((s) => s.phase === 'after').slice(-20);
   check('no 500 at any time', !seen.some((s) => s.status === 500), seen.filter((s) => s.status === 500).length);
@@ -318,6 +311,21 @@ function traffic({ url, tokens, slug, phase, workers = 4, timeoutMs = 30_000 }) 
   };
 }
 
+/** The answers of `traffic`, by phase and kind: how many of each status (and code), the slowest. */
+function printAnswers(seen) {
+  const table = {};
+  for (const s of seen) {
+    const key = `${s.phase} ${s.kind}`;
+    table[key] ??= { answers: {}, maxMs: 0 };
+    const k = `${s.status}${s.code ? ` ${s.code}` : ''}`;
+    table[key].answers[k] = (table[key].answers[k] ?? 0) + 1;
+    table[key].maxMs = Math.max(table[key].maxMs, s.ms);
+  }
+  console.table(
+    Object.entries(table).map(([k, v]) => ({ phase: k, answers: JSON.stringify(v.answers), 'max ms': v.maxMs })),
+  );
+}
+
 /** Part 3: PostgreSQL goes silent (a black hole), then comes back. */
 async function silentPostgres() {
   let database;
@@ -374,17 +382,7 @@ async function silentPostgres() {
   const alive = instance.alive();
 
   const { seen } = load;
-  const table = {};
-  for (const s of seen) {
-    const key = `${s.phase} ${s.kind}`;
-    table[key] ??= { answers: {}, maxMs: 0 };
-    const k = `${s.status}${s.code ? ` ${s.code}` : ''}`;
-    table[key].answers[k] = (table[key].answers[k] ?? 0) + 1;
-    table[key].maxMs = Math.max(table[key].maxMs, s.ms);
-  }
-  console.table(
-    Object.entries(table).map(([k, v]) => ({ phase: k, answers: JSON.stringify(v.answers), 'max ms': v.maxMs })),
-  );
+  printAnswers(seen);
   const silent = seen.filter((s) => s.phase === 'silent');
   const slowest = Math.max(0, ...silent.map((s) => s.ms));
   const lastAfter = seen.filter((s) => s.phase === 'after').slice(-20);

@@ -52,6 +52,22 @@ describe.each(DATABASES)('findings of the security probe (%s)', (kind) => {
     expect(body.issues).toEqual(paths.map((path) => ({ path, message: SURROGATE })));
   }
 
+  /** A work of `email` on the dev content site (its id). */
+  async function ownWork(email: string) {
+    const [work] = await database.db
+      .insert(devContentWorks)
+      .values({
+        ownerSubject: devSubject(email),
+        ownerEmail: email,
+        genre: 'piece',
+        titleEn: 'Harbour',
+        titleZh: '港灣',
+        categoryId: 1,
+      })
+      .returning({ id: devContentWorks.id });
+    return work!.id;
+  }
+
   describe('a lone surrogate in a JSON field is 400, never 500, and writes nothing', () => {
     it('the badge application', async () => {
       const { token } = await signIn(app, 'surrogate@example.com');
@@ -74,17 +90,7 @@ describe.each(DATABASES)('findings of the security probe (%s)', (kind) => {
     it('the Market registration form', async () => {
       const email = 'market-surrogate@example.com';
       const { token } = await signIn(app, email);
-      const [work] = await database.db
-        .insert(devContentWorks)
-        .values({
-          ownerSubject: devSubject(email),
-          ownerEmail: email,
-          genre: 'piece',
-          titleEn: 'Harbour',
-          titleZh: '港灣',
-          categoryId: 1,
-        })
-        .returning({ id: devContentWorks.id });
+      const work = await ownWork(email);
       const logo = await (
         await upload(app, token, { bytes: PNG, name: 'logo.png', type: 'image/png' }, 'company_logo')
       ).json();
@@ -95,7 +101,7 @@ describe.each(DATABASES)('findings of the security probe (%s)', (kind) => {
           agree_terms: true,
           agree_disclosure: true,
           market_identity: 5,
-          selected_contents: [work!.id],
+          selected_contents: [work],
           company_name_zh: '好公司\udc00',
           company_name_en: 'Good Co.',
           company_industry: 3,
@@ -118,17 +124,7 @@ describe.each(DATABASES)('findings of the security probe (%s)', (kind) => {
     it('the Story to Screen form', async () => {
       const email = 'story-surrogate@example.com';
       const { token } = await signIn(app, email);
-      const [work] = await database.db
-        .insert(devContentWorks)
-        .values({
-          ownerSubject: devSubject(email),
-          ownerEmail: email,
-          genre: 'piece',
-          titleEn: 'Keeper',
-          titleZh: '守燈人',
-          categoryId: 1,
-        })
-        .returning({ id: devContentWorks.id });
+      const work = await ownWork(email);
       const outline = await (
         await upload(app, token, { bytes: PDF, name: 'outline.pdf', type: 'application/pdf' }, 'story_outline')
       ).json();
@@ -138,7 +134,7 @@ describe.each(DATABASES)('findings of the security probe (%s)', (kind) => {
         json(token, 'POST', {
           agree_policy: true,
           agree_terms: true,
-          selected_contents: [work!.id],
+          selected_contents: [work],
           setting_zh: '港邊小鎮。',
           setting_en: 'A harbour town.',
           story_summary_zh: '燈塔看守人的故事。',
