@@ -41,7 +41,7 @@ const rules = {
   ),
   server: ban(
     reach('server'),
-    'Page code never imports the server: pages call the API through @lib/embedded-api.server and read public settings from @lib/portal-config.server.',
+    'Page code never imports the server: pages call the API through @lib/embedded-api.server, read public settings from @lib/portal-config.server, and log through @lib/ops.server.',
   ),
   features: ban(reach('features'), 'Only pages import features.'),
   pages: ban(reach('pages'), 'Nothing imports pages.'),
@@ -81,7 +81,7 @@ const ZONES = {
     ban('^@i18n/(?!(?:locales|catalogues)$)', SERVER_MESSAGE),
   ],
   lib: [rules.aliases, rules.server, rules.features, rules.components, rules.layouts, rules.pages],
-  /** The two modules that connect page code to the server. */
+  /** The modules that connect page code to the server (the API, public settings, the log and metrics). */
   libSeam: [rules.aliases, rules.features, rules.components, rules.layouts, rules.pages],
   i18n: [rules.aliases, rules.server, rules.features, rules.components, rules.layouts, rules.pages],
   /** Shared UI: below the features. */
@@ -94,13 +94,17 @@ const ZONES = {
   elsewhere: [rules.aliases],
 };
 
-const LIB_SEAMS = ['src/lib/embedded-api.server.ts', 'src/lib/portal-config.server.ts'];
+const LIB_SEAMS = ['src/lib/embedded-api.server.ts', 'src/lib/portal-config.server.ts', 'src/lib/ops.server.ts'];
 const ENDPOINTS = [
   'src/pages/api/[[]...path].ts',
   'src/pages/dev-content/[[]...path].ts',
   'src/pages/dev-identity/[[]...path].ts',
   'src/pages/dev-mailbox/[[]...path].ts',
   'src/pages/sandbox-gateway/[[]...path].ts',
+  // The operations endpoints at the site root (decision 040).
+  'src/pages/healthz.ts',
+  'src/pages/readyz.ts',
+  'src/pages/metrics.ts',
 ];
 
 /**

@@ -18,6 +18,14 @@ export const V8_FLAGS = ['--max-semi-space-size=64', '--single-threaded-gc'];
 
 /** Methods the portal serves; anything else (TRACE, PROPFIND, …) is answered 405 here. */
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/**
+ * A Host header as RFC 9110 allows it: a name or IPv4 address, or a bracketed IPv6 literal, with
+ * an optional port. Anything else (`x@y`, a path, a space) names no host: undici's Request refuses
+ * a URL with credentials, so Astro's adapter answered every such request with a 500.
+ */
+const HOST_HEADER = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** HSTS of a portal whose public origin (SITE_URL) is https: a year, this host only. */
+const HSTS = 'max-age=31536000';
 /** After the answer, the rest of an unread body is read and dropped up to this many bytes… */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 /** …or for this long; then the connection is closed. */
@@ -27,27 +35,26 @@ const DRAIN_MAX_MS = 30_000;
  * Wraps a node:http request handler:
  * - a method outside METHODS gets `405` with `Allow` (undici's Request refuses TRACE, TRACK and
  *   CONNECT, which Astro's adapter answered with a 500 and a logged stack);
+ * - a Host header that is not a host (HOST_HEADER) gets `400`;
+ * - every answer, the static files the adapter serves before any middleware included, carries
+ *   `X-Content-Type-Options: nosniff`, and `Strict-Transport-Security` when `hsts` is set (an
+ *   https SITE_URL: the TLS proxy in front passes it to the browser);
  * - the request body is handed over as `req.body`, an iterator that leaves the request open when
  *   its reader stops early (Hono's bodyLimit on a chunked body over the limit). Node's own
  *   iterator destroyed the socket there, so the client got a TCP reset instead of the 400 it was
  *   being sent. Once the answer is written, what is left of the body is read and dropped (up to
  *   DRAIN_MAX_BYTES / DRAIN_MAX_MS, then the connection is closed), so the connection ends cleanly.
  */
-export function guard(handler) {
+export function guard(handler, { hsts = false } = {}) {
   return (req, res) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    if (hsts) res.setHeader('strict-transport-security', HSTS);
     if (!METHODS.includes(req.method)) {
-      const body = JSON.stringify({
-        code: 'method_not_allowed',
-        message: 'Method not allowed',
-        error: 'Method not allowed',
-      });
-      res.writeHead(405, {
-        allow: METHODS.join(', '),
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        connection: 'close',
-      });
-      res.end(body);
+      refuse(res, 405, 'method_not_allowed', 'Method not allowed', { allow: METHODS.join(', ') });
+      return;
+    }
+    if (req.headers.host !== undefined && !HOST_HEADER.test(req.headers.host)) {
+      refuse(res, 400, 'invalid_host', 'The Host header does not name a host');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -59,12 +66,24 @@ export function guard(handler) {
   };
 }
 
+/** Answers a request the app is not given, as the API's error body; the connection then closes. */
+function refuse(res, status, code, message, headers = {}) {
+  const body = JSON.stringify({ code, message, error: message });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  res.end(body);
+}
+
 /**
- * The node:http server of the portal: `handler` behind `guard`. A CONNECT request (which node:http
- * hands to a 'connect' listener, or else drops) is answered 405 as well.
+ * The node:http server of the portal: `handler` behind `guard` (with its `options`). A CONNECT
+ * request (which node:http hands to a 'connect' listener, or else drops) is answered 405 as well.
  */
-export function createPortalServer(handler) {
-  const server = http.createServer(guard(handler));
+export function createPortalServer(handler, options = {}) {
+  const server = http.createServer(guard(handler, options));
   server.on('connect', (req, socket) => {
     socket.end(
       `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
@@ -125,10 +144,14 @@ async function main() {
 
   const port = Number(process.env.PORT ?? 4321);
   const host = process.env.HOST ?? 'localhost';
-  const server = createPortalServer((req, res) => {
-    cacheIcons(req, res);
-    compress(req, res, () => handler(req, res));
-  });
+  const hsts = (process.env.SITE_URL ?? '').toLowerCase().startsWith('https:');
+  const server = createPortalServer(
+    (req, res) => {
+      cacheIcons(req, res);
+      compress(req, res, () => handler(req, res));
+    },
+    { hsts },
+  );
   server.listen(port, host, async () => {
     // Start-up check: configuration, database, migrations and seed are loaded by the first API
     // request. A portal that cannot serve it refuses to run (DESIGN D13) instead of answering 500s.

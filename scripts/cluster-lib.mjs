@@ -19,6 +19,58 @@ export const DEFAULT_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A TCP proxy to `target` ({host, port}) on an ephemeral port of 127.0.0.1 that can turn into a
+ * black hole (decision 041): `blackHole(true)` silently drops every byte both ways and answers
+ * no new connection, closing nothing, as a failover or a dropped route does; `blackHole(false)`
+ * forwards again (connections that lost bytes meanwhile are reset, as their peer would).
+ */
+export async function blackHoleProxy(target) {
+  const net = await import('node:net');
+  let silent = false;
+  const pairs = new Set();
+  const proxy = net.createServer((client) => {
+    const pair = { client, server: new net.Socket() };
+    pairs.add(pair);
+    const drop = () => {
+      pairs.delete(pair);
+      client.destroy();
+      pair.server.destroy();
+    };
+    client.on('error', drop).on('close', drop);
+    // A connection opened into the black hole: accepted by the kernel, then nothing, ever.
+    if (silent) return;
+    pair.server.on('error', drop).on('close', drop);
+    pair.server.connect(target.port, target.host);
+    client.on('data', (chunk) => {
+      if (!silent) pair.server.write(chunk);
+    });
+    pair.server.on('data', (chunk) => {
+      if (!silent) client.write(chunk);
+    });
+  });
+  await new Promise((resolve) => proxy.listen(0, HOST, resolve));
+  const reset = () => {
+    for (const pair of pairs) {
+      pair.client.destroy();
+      pair.server.destroy();
+    }
+    pairs.clear();
+  };
+  return {
+    port: proxy.address().port,
+    /** @param {boolean} on */
+    blackHole(on) {
+      if (silent && !on) reset();
+      silent = on;
+    },
+    async close() {
+      reset();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
+
 /** Runs a command to completion (output inherited unless `quiet`: then its standard output is the answer). */
 export function run(command, args, env = {}, { quiet = false } = {}) {
   return new Promise((resolve, reject) => {

@@ -10,9 +10,17 @@
  *    503 `service_unavailable` and pages 503 (never a 500), and once it is back requests succeed
  *    again with no manual step (the pool reconnects).
  *
+ * 3. A silent PostgreSQL (issue 20, decision 041): between one instance and a throwaway database
+ *    on the machine's PostgreSQL sits a TCP proxy that stops forwarding without closing anything
+ *    (a failover, a dropped route). Every request answers within seconds (API 503
+ *    `service_unavailable`, pages their 503 page, never a 500, none waits the outage out), and
+ *    once the proxy forwards again everything succeeds with no manual step.
+ *
  * Flags: --users N (1000) --seats S (100) for part 1; --down S (4) seconds PostgreSQL stays down;
- * --no-build; --small (CI: 200 users, 20 seats, 2 s down). Ports 4433–4434 (instances), 4432
- * (S3), 4439 (private PostgreSQL). Exit code 1 when a check fails.
+ * --silent S (10) seconds of the black hole; --only kill|restart|silent runs one part; --port P
+ * (4433) the instance of parts 2 and 3; --no-build; --small (CI: 200 users, 20 seats, 2 s down,
+ * 5 s silent). Ports 4433–4434 (instances), 4432 (S3), 4439 (private PostgreSQL); part 3 only
+ * --port (its proxy takes a free port). Exit code 1 when a check fails.
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +28,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  blackHoleProxy,
   build,
+  createDatabase,
   fireRegistrations,
   sleep,
   startCluster,
@@ -36,6 +46,9 @@ const { values: flags } = parseArgs({
     users: { type: 'string' },
     seats: { type: 'string' },
     down: { type: 'string' },
+    silent: { type: 'string' },
+    only: { type: 'string' },
+    port: { type: 'string' },
     small: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
@@ -43,6 +56,12 @@ const { values: flags } = parseArgs({
 const USERS = Number(flags.users ?? (flags.small ? 200 : 1000));
 const SEATS = Number(flags.seats ?? (flags.small ? 20 : 100));
 const DOWN_S = Number(flags.down ?? (flags.small ? 2 : 4));
+const SILENT_S = Number(flags.silent ?? (flags.small ? 5 : 10));
+const PORT = Number(flags.port ?? 4433);
+if (flags.only && !['kill', 'restart', 'silent'].includes(flags.only)) {
+  console.error('--only takes kill, restart or silent');
+  process.exit(2);
+}
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const PG_PORT = 4439;
 
@@ -182,52 +201,14 @@ async function restartPostgres() {
   const env = { DATA_DIR: join(work.path, 'data'), DATABASE_URL: pg.url, IDENTITY_URL: '', SITE_URL: '' };
   await tsx('load-fixtures.ts', ['burst', '--users', '400', '--seats', '1000', '--out', fixtures], env);
   const { slug, tokens } = JSON.parse(readFileSync(fixtures, 'utf8'));
-  const instance = startInstance({ port: 4433, env, name: 'instance :4433' });
+  const instance = startInstance({ port: PORT, env, name: `instance :${PORT}` });
   cleanups.push(() => instance.stop());
   await waitReady(instance);
 
   console.log(`▸ part 2: traffic on a private PostgreSQL (port ${PG_PORT}), stopped for ${DOWN_S} s, then started`);
   const phase = { now: 'before' };
-  const seen = []; // { phase, kind, status, code }
-  let running = true;
-  let next = 0;
-  const worker = async () => {
-    while (running) {
-      const token = tokens[next++ % tokens.length];
-      const kind = ['api', 'page', 'register'][next % 3];
-      const at = phase.now;
-      try {
-        const res =
-          kind === 'api'
-            ? await fetch(`${instance.url}/api/v1/events`, { signal: AbortSignal.timeout(15_000) })
-            : kind === 'page'
-              ? await fetch(`${instance.url}/en/account/orders`, {
-                  headers: { cookie: `portal-session=${token}` },
-                  signal: AbortSignal.timeout(15_000),
-                })
-              : await fetch(`${instance.url}/api/v1/orders?event=${slug}&registration_type=EVENT_GENERAL`, {
-                  method: 'POST',
-                  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-                  body: '{"agree_terms":true}',
-                  signal: AbortSignal.timeout(15_000),
-                });
-        const text = await res.text();
-        let code = null;
-        if (kind !== 'page') {
-          try {
-            code = JSON.parse(text).code ?? null;
-          } catch {
-            code = 'non-json';
-          }
-        } else if (res.status >= 500) code = /Service Unavailable|服務/.test(text) ? 'page 503' : 'page';
-        seen.push({ phase: at, kind, status: res.status, code });
-      } catch (error) {
-        seen.push({ phase: at, kind, status: 0, code: error.name });
-      }
-      await sleep(20);
-    }
-  };
-  const workers = Array.from({ length: 4 }, worker);
+  const load = traffic({ url: instance.url, tokens, slug, phase, timeoutMs: 15_000 });
+  const { seen } = load;
   await sleep(1500);
   phase.now = 'down';
   pg.stop();
@@ -247,18 +228,10 @@ async function restartPostgres() {
     await sleep(100);
   }
   await sleep(2000);
-  running = false;
-  await Promise.all(workers);
+  await load.stop();
   const alive = instance.alive();
 
-  const table = {};
-  for (const s of seen) {
-    const key = `${s.phase} ${s.kind}`;
-    table[key] ??= {};
-    const k = `${s.status}${s.code ? ` ${s.code}` : ''}`;
-    table[key][k] = (table[key][k] ?? 0) + 1;
-  }
-  console.table(Object.entries(table).map(([k, v]) => ({ phase: k, answers: JSON.stringify(v) })));
+  printAnswers(seen);
   const down = seen.filter((s) => s.phase === 'down');
   const lastAfter = seen.filter((s) => s.phase === 'after').slice(-20);
   check('no 500 at any time', !seen.some((s) => s.status === 500), seen.filter((s) => s.status === 500).length);
@@ -283,14 +256,174 @@ async function restartPostgres() {
   check('the instance stayed up', alive, alive ? 'running' : `exited:\n${instance.log.slice(-10).join('\n')}`);
 }
 
+/**
+ * Mixed traffic on `url` (API reads, the order list page, registrations) by `workers` loops, each
+ * answer recorded with the phase it started in and how long it took, until `stop()`.
+ */
+function traffic({ url, tokens, slug, phase, workers = 4, timeoutMs = 30_000 }) {
+  const seen = []; // { phase, kind, status, code, ms }
+  let running = true;
+  let next = 0;
+  const loop = async () => {
+    while (running) {
+      const token = tokens[next++ % tokens.length];
+      const kind = ['api', 'page', 'register'][next % 3];
+      const at = phase.now;
+      const started = Date.now();
+      try {
+        const res =
+          kind === 'api'
+            ? await fetch(`${url}/api/v1/events`, { signal: AbortSignal.timeout(timeoutMs) })
+            : kind === 'page'
+              ? await fetch(`${url}/en/account/orders`, {
+                  headers: { cookie: `portal-session=${token}` },
+                  signal: AbortSignal.timeout(timeoutMs),
+                })
+              : await fetch(`${url}/api/v1/orders?event=${slug}&registration_type=EVENT_GENERAL`, {
+                  method: 'POST',
+                  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                  body: '{"agree_terms":true}',
+                  signal: AbortSignal.timeout(timeoutMs),
+                });
+        const text = await res.text();
+        let code = null;
+        if (kind !== 'page') {
+          try {
+            code = JSON.parse(text).code ?? null;
+          } catch {
+            code = 'non-json';
+          }
+        } else if (res.status >= 500) code = /Service Unavailable|服務/.test(text) ? 'page 503' : 'page';
+        seen.push({ phase: at, kind, status: res.status, code, ms: Date.now() - started });
+      } catch (error) {
+        seen.push({ phase: at, kind, status: 0, code: error.name, ms: Date.now() - started });
+      }
+      await sleep(20);
+    }
+  };
+  const loops = Array.from({ length: workers }, loop);
+  return {
+    seen,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** The answers of `traffic`, by phase and kind: how many of each status (and code), the slowest. */
+function printAnswers(seen) {
+  const table = {};
+  for (const s of seen) {
+    const key = `${s.phase} ${s.kind}`;
+    table[key] ??= { answers: {}, maxMs: 0 };
+    const k = `${s.status}${s.code ? ` ${s.code}` : ''}`;
+    table[key].answers[k] = (table[key].answers[k] ?? 0) + 1;
+    table[key].maxMs = Math.max(table[key].maxMs, s.ms);
+  }
+  console.table(
+    Object.entries(table).map(([k, v]) => ({ phase: k, answers: JSON.stringify(v.answers), 'max ms': v.maxMs })),
+  );
+}
+
+/** Part 3: PostgreSQL goes silent (a black hole), then comes back. */
+async function silentPostgres() {
+  let database;
+  try {
+    database = await createDatabase(undefined, 'portal_fault_silent');
+  } catch (error) {
+    console.log(`▸ part 3 skipped: no PostgreSQL to create a database on (${error.message.split('\n')[0]})`);
+    return;
+  }
+  cleanups.push(() => database.drop());
+  const target = new URL(database.url);
+  const proxy = await blackHoleProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  cleanups.push(() => proxy.close());
+  const through = new URL(database.url);
+  through.hostname = '127.0.0.1';
+  through.port = String(proxy.port);
+  const work = tempDir('portal-fault-silent-');
+  cleanups.push(async () => work.remove());
+  const fixtures = join(work.path, 'fixtures.json');
+  const env = { DATA_DIR: join(work.path, 'data'), DATABASE_URL: through.toString(), IDENTITY_URL: '', SITE_URL: '' };
+  await tsx('load-fixtures.ts', ['burst', '--users', '400', '--seats', '1000', '--out', fixtures], env);
+  const { slug, tokens } = JSON.parse(readFileSync(fixtures, 'utf8'));
+  const instance = startInstance({ port: PORT, env, name: `instance :${PORT}` });
+  cleanups.push(() => instance.stop());
+  await waitReady(instance);
+
+  console.log(`▸ part 3: traffic while PostgreSQL goes silent for ${SILENT_S} s (a proxy that stops forwarding)`);
+  const phase = { now: 'before' };
+  const load = traffic({ url: instance.url, tokens, slug, phase });
+  await sleep(1500);
+  phase.now = 'silent';
+  proxy.blackHole(true);
+  const silentAt = Date.now();
+  // Readiness while silent: a load balancer must see 503 within 5 s.
+  await sleep(500);
+  const readyStarted = Date.now();
+  const ready = await fetch(`${instance.url}/readyz`, { signal: AbortSignal.timeout(15_000) }).catch(() => null);
+  const readyMs = Date.now() - readyStarted;
+  await sleep(Math.max(0, SILENT_S * 1000 - (Date.now() - silentAt)));
+  phase.now = 'after';
+  proxy.blackHole(false);
+  const backAt = Date.now();
+  let recoveredMs = null;
+  while (Date.now() - backAt < 30_000) {
+    if (load.seen.some((s) => s.phase === 'after' && s.status >= 200 && s.status < 300)) {
+      recoveredMs = Date.now() - backAt;
+      break;
+    }
+    await sleep(100);
+  }
+  await sleep(2000);
+  await load.stop();
+  const readyAfter = await fetch(`${instance.url}/readyz`, { signal: AbortSignal.timeout(15_000) }).catch(() => null);
+  const alive = instance.alive();
+
+  const { seen } = load;
+  printAnswers(seen);
+  const silent = seen.filter((s) => s.phase === 'silent');
+  const slowest = Math.max(0, ...silent.map((s) => s.ms));
+  const lastAfter = seen.filter((s) => s.phase === 'after').slice(-20);
+  check('silent: no 500 at any time', !seen.some((s) => s.status === 500), seen.filter((s) => s.status === 500).length);
+  check(
+    'silent: API 503 service_unavailable, pages 503 (or a page the cache still had)',
+    silent.length > 0 &&
+      silent.every((s) =>
+        s.kind === 'page'
+          ? s.status === 503 || s.status === 200
+          : s.status === 503
+            ? s.code === 'service_unavailable'
+            : s.status < 500 && s.status > 0,
+      ),
+    `${silent.filter((s) => s.status === 503).length} of ${silent.length} answered 503`,
+  );
+  // The statement timeout (5 s) + 1 s for a silent answer, then the probe (2 s): never the outage.
+  check('silent: every request answered within 8 s', silent.length > 0 && slowest <= 8_000, `slowest ${slowest} ms`);
+  check(
+    'silent: /readyz 503 within 5 s',
+    ready?.status === 503 && readyMs <= 5_000,
+    `${ready?.status} in ${readyMs} ms`,
+  );
+  check(
+    'silent: recovered with no manual step',
+    recoveredMs !== null && lastAfter.every((s) => s.status > 0 && s.status < 500) && readyAfter?.status === 200,
+    `first success ${recoveredMs} ms after the route came back; last 20 answers ${[...new Set(lastAfter.map((s) => s.status))].join('/')}; /readyz ${readyAfter?.status}`,
+  );
+  check('silent: the instance stayed up', alive, alive ? 'running' : `exited:\n${instance.log.slice(-10).join('\n')}`);
+  await instance.stop();
+}
+
 let code = 1;
 try {
   if (!flags['no-build']) {
     console.log('▸ building (npx astro build)');
     await build();
   }
-  await killDuringBurst();
-  await restartPostgres();
+  if (!flags.only || flags.only === 'kill') await killDuringBurst();
+  if (!flags.only || flags.only === 'restart') await restartPostgres();
+  if (!flags.only || flags.only === 'silent') await silentPostgres();
   console.log('\nFault suite');
   console.table(checks);
   const failed = checks.filter((c) => c.result === 'FAIL').length;

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import type { AstroCookies } from 'astro';
+import type { APIContext, AstroCookies, MiddlewareNext } from 'astro';
 import { sessionCookieName, sessionRefreshDue } from '@domain/session';
 import { hostAllowed } from '@domain/site-host';
 import { translator } from '@i18n/i18n';
@@ -7,6 +7,7 @@ import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } fro
 import { TOKEN_KEY, tokenPayload } from '@lib/auth';
 import { refreshSession, serverApi } from '@lib/embedded-api.server';
 import { cacheablePage, cachedPage, pageSlot, storePage } from '@lib/page-cache.server';
+import { recordPageRequest, servingRequest } from '@lib/ops.server';
 import { portalConfig } from '@lib/portal-config.server';
 import { NON_PAGE_PREFIXES } from '@lib/routes';
 import { withheldError } from '@domain/error-summary';
@@ -115,7 +116,36 @@ async function credential(cookies: AstroCookies, url: URL, locale: Locale, isPag
   return fresh.token;
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/** The operations endpoints (decision 040): no host check, locale or credential; they build no links. */
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * Every request but the probes runs as one request id (X-Request-Id, or a new one): all its log
+ * lines, its page's in-process API calls included, carry it, and the answer sends it back. A
+ * page's duration goes to the metrics by route pattern (the API records its own, by its routes).
+ */
+export const onRequest = defineMiddleware((context, next) => {
+  if (OPS_PATHS.has(context.url.pathname)) return next();
+  return servingRequest(context.request.headers.get('x-request-id'), async (requestId) => {
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await handle(context, next);
+      status = response.status;
+      try {
+        response.headers.set('x-request-id', requestId);
+      } catch {
+        /* immutable headers (a proxied response): leave them */
+      }
+      return response;
+    } finally {
+      if (!context.url.pathname.startsWith('/api/'))
+        recordPageRequest(context.routePattern, context.request.method, status, (performance.now() - started) / 1000);
+    }
+  });
+});
+
+async function handle(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, cookies } = context;
   const path = url.pathname;
 
@@ -228,4 +258,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
   return withSecurityHeaders(response, path);
-});
+}

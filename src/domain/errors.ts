@@ -54,6 +54,9 @@ export const DOMAIN_ERRORS = {
   file_too_large: 'The file is too large',
   unsupported_file_type: 'This file type is not accepted here',
   upload_quota_exceeded: 'Upload limit reached; please try again later',
+  storage_unavailable: 'File storage is briefly unavailable, please try again in a moment',
+  insufficient_storage: 'File storage is full, please try again later',
+  identity_unavailable: 'The sign-in service cannot be reached right now, please try again in a moment',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

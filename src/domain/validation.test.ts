@@ -2,7 +2,7 @@ import { array, object, optional, record, string, type } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { BadgeApplication } from './badges';
 import { OrderPaymentUpdate } from './payments';
-import { check, hasNul, NUL_MESSAGE, nulIssues } from './validation';
+import { check, hasLoneSurrogate, hasNul, NUL_MESSAGE, SURROGATE_MESSAGE, textIssues } from './validation';
 
 const NUL = '\u0000';
 
@@ -105,16 +105,58 @@ describe('check refuses U+0000', () => {
   it('does not loop on cyclic input and leaves non-plain objects alone', () => {
     const cyclic: Record<string, unknown> = { a: NUL };
     cyclic.self = cyclic;
-    expect(nulIssues(cyclic)).toEqual([{ path: 'a', message: NUL_MESSAGE }]);
-    expect(nulIssues(new Date(0))).toEqual([]);
-    expect(nulIssues(null)).toEqual([]);
-    expect(nulIssues(5)).toEqual([]);
-    expect(nulIssues(NUL)).toEqual([{ path: '', message: NUL_MESSAGE }]);
+    expect(textIssues(cyclic)).toEqual([{ path: 'a', message: NUL_MESSAGE }]);
+    expect(textIssues(new Date(0))).toEqual([]);
+    expect(textIssues(null)).toEqual([]);
+    expect(textIssues(5)).toEqual([]);
+    expect(textIssues(NUL)).toEqual([{ path: '', message: NUL_MESSAGE }]);
   });
 
   it('hasNul', () => {
     expect(hasNul('abc')).toBe(false);
     expect(hasNul(`a${NUL}`)).toBe(true);
     expect(hasNul('\\u0000')).toBe(false);
+  });
+});
+
+describe('check refuses lone surrogates (issue 20: a 500 on PGlite)', () => {
+  const Struct = object({ name: string(), tags: optional(array(string())) });
+
+  it('names the field holding one, high or low, and refuses it before the struct runs', () => {
+    expect(check({ name: 'A\ud800B', tags: ['ok', '\udc00'] }, Struct)).toEqual({
+      ok: false,
+      issues: [
+        { path: 'name', message: SURROGATE_MESSAGE },
+        { path: 'tags.1', message: SURROGATE_MESSAGE },
+      ],
+    });
+  });
+
+  it('accepts surrogate pairs (emoji, rare Han characters) and the escaped text itself', () => {
+    expect(check({ name: '😀 𠀀 \\ud800' }, Struct)).toEqual({ ok: true, value: { name: '😀 𠀀 \\ud800' } });
+  });
+
+  it('refuses one in a key, shown escaped', () => {
+    const result = check({ ['a\ud800']: 'v' }, record(string(), string()));
+    expect(result).toEqual({ ok: false, issues: [{ path: 'a\\ud800', message: SURROGATE_MESSAGE }] });
+  });
+
+  it('covers the badge application', () => {
+    const application = {
+      applicant: { nameEn: 'A\ud800B', contactPhone: '886-912-345-678' },
+      badge: { nameEn: 'B' },
+      personalPhotoFileId: '00000000-0000-4000-8000-000000000000',
+    };
+    expect(check(application, BadgeApplication)).toEqual({
+      ok: false,
+      issues: [{ path: 'applicant.nameEn', message: SURROGATE_MESSAGE }],
+    });
+  });
+
+  it('hasLoneSurrogate', () => {
+    expect(hasLoneSurrogate('abc')).toBe(false);
+    expect(hasLoneSurrogate('😀')).toBe(false);
+    expect(hasLoneSurrogate('\ud83d')).toBe(true);
+    expect(hasLoneSurrogate('x\ude00')).toBe(true);
   });
 });

@@ -43,21 +43,33 @@ export function issuesOf(error: StructError): ValidationIssue[] {
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 /** Whether a string holds U+0000 (which PostgreSQL refuses in text). */
 export const hasNul = (value: string) => value.includes('\u0000');
-/** A key as a path segment: a NUL in it is shown escaped, never sent back raw. */
-const keyOf = (key: string) => key.replace(/\u0000/g, '\\u0000');
+export const SURROGATE_MESSAGE = 'Must be valid Unicode text (a lone surrogate such as \\ud800 is not)';
+/** With the `u` flag a surrogate pair reads as one code point: only a lone surrogate matches. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+/**
+ * Whether a string holds a lone UTF-16 surrogate (JSON allows `"\ud800"`): no UTF-8 text can hold
+ * one, so PGlite refused it with a 500 and the `pg` driver silently turned it into U+FFFD.
+ */
+export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
+/** A key as a path segment: a NUL or lone surrogate in it is shown escaped, never sent back raw. */
+const keyOf = (key: string) =>
+  key.replace(/\u0000|\p{Surrogate}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const textIssue = (value: string) =>
+  hasNul(value) ? NUL_MESSAGE : hasLoneSurrogate(value) ? SURROGATE_MESSAGE : undefined;
 
 /**
- * One issue per string (or object key) holding U+0000, anywhere in plain objects and arrays,
- * with the path of its field.
+ * One issue per string (or object key) holding U+0000 or a lone surrogate (text no database
+ * column can store), anywhere in plain objects and arrays, with the path of its field.
  */
-export function nulIssues(value: unknown): ValidationIssue[] {
+export function textIssues(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<object>();
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   while (stack.length) {
     const { value: v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (hasNul(v)) issues.push({ path: path.join('.'), message: NUL_MESSAGE });
+      const message = textIssue(v);
+      if (message) issues.push({ path: path.join('.'), message });
       continue;
     }
     if (v === null || typeof v !== 'object' || seen.has(v)) continue;
@@ -71,7 +83,8 @@ export function nulIssues(value: unknown): ValidationIssue[] {
     const keys = Object.keys(v);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
-      if (hasNul(key)) issues.push({ path: [...path, keyOf(key)].join('.'), message: NUL_MESSAGE });
+      const message = textIssue(key);
+      if (message) issues.push({ path: [...path, keyOf(key)].join('.'), message });
       else stack.push({ value: (v as Record<string, unknown>)[key], path: [...path, key] });
     }
   }
@@ -80,14 +93,14 @@ export function nulIssues(value: unknown): ValidationIssue[] {
 
 /**
  * Validates (with coercion) or returns the issues; never throws for bad input. A string with
- * U+0000 anywhere in the input is refused first, whatever the struct says.
+ * U+0000 or a lone surrogate anywhere in the input is refused first, whatever the struct says.
  */
 export function check<T, S>(
   value: unknown,
   struct: Struct<T, S>,
 ): { ok: true; value: T } | { ok: false; issues: ValidationIssue[] } {
-  const nul = nulIssues(value);
-  if (nul.length) return { ok: false, issues: nul };
+  const text = textIssues(value);
+  if (text.length) return { ok: false, issues: text };
   try {
     return { ok: true, value: create(value, struct) };
   } catch (error) {

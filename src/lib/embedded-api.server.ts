@@ -46,13 +46,19 @@ export async function refreshSession(
   }
 }
 
-/** Log out: ends the session behind the request's credential for good (OIDC mode; a no-op otherwise). */
-export async function endSession(locals: Pick<App.Locals, 'token' | 'locale'>): Promise<void> {
-  if (!locals.token) return;
+/**
+ * Log out: ends the session behind the request's credential for good (OIDC mode; a no-op
+ * otherwise). Answers where to send the browser next when the identity provider's session should
+ * end too (RP-initiated logout, decision 041), else undefined.
+ */
+export async function endSession(locals: Pick<App.Locals, 'token' | 'locale'>): Promise<string | undefined> {
+  if (!locals.token) return undefined;
   try {
     const api = await serverApi(locals);
-    await api.delete('/api/v1/user/session');
+    const { data } = await api.delete<{ data: { endSessionUrl?: string | null } }>('/api/v1/user/session');
+    return data.endSessionUrl ?? undefined;
   } catch {
     // The cookie goes anyway; a session the API could not end runs out on its own.
+    return undefined;
   }
 }

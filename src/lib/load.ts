@@ -1,4 +1,5 @@
 import { ApiError } from './api';
+import { pageLog } from './ops.server';
 
 /*
  * Page loaders' outcomes (spec §8): a call's data, or what the page does instead (404, 401, or an
@@ -25,16 +26,12 @@ const REASONS: Record<number, string> = {
  */
 export function loadFailure(error: ApiError): LoadFailure {
   const status = error.status in REASONS ? error.status : error.code === 'timeout' ? 504 : 502;
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: 'API call failed',
-      status: error.status,
-      code: error.code,
-      error: error.message,
-      ...(error.detail ? { detail: error.detail } : {}),
-    }),
-  );
+  pageLog()('error', 'API call failed', {
+    status: error.status,
+    code: error.code,
+    error: error.message,
+    ...(error.detail ? { detail: error.detail } : {}),
+  });
   return { kind: 'error', status, statusText: REASONS[status]! };
 }
 

@@ -11,6 +11,7 @@ const SECRETS = {
   SESSION_SECRET: 'session-secret-SECRET-0123456789-abcdef',
   SMTP_URL: 'smtp://mailer:smtp-password-SECRET@smtp.example.org:587',
   CONTENT_SITE_CLIENT_SECRET: 'content-site-SECRET-value',
+  METRICS_TOKEN: 'metrics-token-SECRET-0123456789',
 };
 
 afterEach(() => {
@@ -28,6 +29,8 @@ describe('portal config (public settings for page code)', () => {
     vi.stubEnv('BANK_NAME', 'Example Bank');
     vi.stubEnv('BANK_NAME_ZH', '範例銀行');
     vi.stubEnv('MAIL_FROM', 'TCCF <registration@example.org>');
+    // A live portal reads works from a real content site (issue 20).
+    vi.stubEnv('CONTENT_SITE_URL', 'https://content.example.org');
     for (const [name, value] of Object.entries(SECRETS)) vi.stubEnv(name, value);
     // Imported after the environment is set: the configuration is read once, on first use.
     const { portalConfig } = await import('./portal-config.server');

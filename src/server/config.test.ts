@@ -10,6 +10,8 @@ const live = {
   PICKUP_CODE_SECRET: 'a-long-enough-secret-value',
   SMTP_URL: 'smtp://mailer:secret@smtp.example.org:587',
   MAIL_FROM: 'TCCF <registration@example.org>',
+  CONTENT_SITE_URL: 'https://content.example.org',
+  CONTENT_SITE_CLIENT_SECRET: 'content-secret',
 };
 /** The same in agency mode. */
 const agency = {
@@ -116,6 +118,31 @@ describe('configuration (DESIGN D13)', () => {
     const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', SMTP_URL: undefined, MAIL_FROM: undefined };
     expect(() => parseConfig(site)).toThrow(/SMTP_URL is required/);
     expect(parseConfig({ ...site, ALLOW_OUTBOX_MAIL: 'true' }).devMailbox).toBe(false);
+  });
+  it('refuses a live portal on the dev content site unless allowed (staging): anyone could invent works', () => {
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', CONTENT_SITE_URL: undefined };
+    expect(() => parseConfig(site)).toThrow(/CONTENT_SITE_URL is required when IDENTITY_ISSUER is set/);
+    const agencySite = { ...agency, ALLOW_SANDBOX_GATEWAY: 'true', CONTENT_SITE_URL: undefined };
+    expect(() => parseConfig(agencySite)).toThrow(/CONTENT_SITE_URL is required when IDENTITY_URL is set/);
+    expect(parseConfig({ ...site, ALLOW_DEV_CONTENT: 'true' }).devContent).toBe(true);
+    expect(() => parseConfig({ ...site, ALLOW_DEV_CONTENT: '1' })).toThrow(/ALLOW_DEV_CONTENT=true/);
+    // The development setup (no identity provider) keeps it without asking.
+    expect(parseConfig({}).devContent).toBe(true);
+  });
+  it('reads the operations settings: database timeouts, the bucket timeout, the metrics token', () => {
+    expect(parseConfig({})).toMatchObject({
+      DB_POOL_SIZE: 10,
+      DB_CONNECT_TIMEOUT_MS: 3000,
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10000,
+      S3_TIMEOUT_MS: 5000,
+    });
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: '30000' }).DB_STATEMENT_TIMEOUT_MS).toBe(30000);
+    expect(() => parseConfig({ DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DB_CONNECT_TIMEOUT_MS — Expected 100 to 60000/);
+    expect(() => parseConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => parseConfig({ S3_TIMEOUT_MS: '120000' })).toThrow(/S3_TIMEOUT_MS/);
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
   it('reads works from CONTENT_SITE_URL with its client secret; else the embedded dev content site', () => {
     const dev = parseConfig({});

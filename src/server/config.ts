@@ -78,6 +78,14 @@ const ConfigStruct = object({
   SITE_URL: optional(Url),
   DATA_DIR: defaulted(string(), '.data'),
   DATABASE_URL: optional(Url),
+  /** PostgreSQL: connections per instance (size max_connections for instances × this). */
+  DB_POOL_SIZE: defaulted(Int, 10),
+  /** PostgreSQL: opening a connection (TCP and start-up) gives up after this long. */
+  DB_CONNECT_TIMEOUT_MS: defaulted(Int, 3_000),
+  /** PostgreSQL: the server cancels a statement after this long; the client drops a connection silent 1 s longer. */
+  DB_STATEMENT_TIMEOUT_MS: defaulted(Int, 5_000),
+  /** PostgreSQL: the server ends a session left idle inside a transaction this long (its locks go). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: defaulted(Int, 10_000),
   CONFERENCE_HOME_URL: defaulted(Url, 'https://tccf.taicca.tw/'),
   MEMBER_CENTRE_URL: optional(Url),
   VENUE_MAP_URL: defaulted(Url, 'https://tccf.taicca.tw/venue'),
@@ -102,6 +110,11 @@ const ConfigStruct = object({
     pattern(string(), /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/),
     'openid email profile',
   ),
+  /**
+   * OIDC: Log out also ends the session at the provider (RP-initiated logout, its
+   * end_session_endpoint) when the provider offers one; false: only the portal's session ends.
+   */
+  IDENTITY_END_SESSION: defaulted(Bool, true),
   /** OIDC: how the client authenticates at the token endpoint. */
   IDENTITY_TOKEN_AUTH_METHOD: defaulted(enums(['client_secret_basic', 'client_secret_post']), 'client_secret_basic'),
   /** Agency mode: the `typ` header an access token must carry (RFC 9068 `at+jwt`); ID tokens never do. */
@@ -141,6 +154,10 @@ const ConfigStruct = object({
   S3_FORCE_PATH_STYLE: defaulted(Bool, false),
   /** Prepended to every object key (e.g. `portal/`). */
   S3_PREFIX: optional(pattern(string(), /^[A-Za-z0-9/_-]{0,200}$/)),
+  /** One call to the bucket (its retry included) gives up after this long: 503 storage_unavailable. */
+  S3_TIMEOUT_MS: defaulted(Int, 5_000),
+  /** Bearer token /metrics asks for (Prometheus' `authorization` credentials); unset: /metrics is open. */
+  METRICS_TOKEN: optional(size(string(), 16, 256)),
   /** Bearer token of the operator API (npm run orders / badge-link). Unset: a random one in DATA_DIR in development, closed otherwise. */
   OPERATOR_TOKEN: optional(size(string(), 24, 256)),
   /** Transfer instructions on the pay page. */
@@ -233,6 +250,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
       );
     }
+    // The embedded dev content site lets anyone signed in invent works: on a live portal only
+    // when asked for (a staging site), like the sandbox gateway.
+    if (external && !parsed.CONTENT_SITE_URL && env.ALLOW_DEV_CONTENT !== 'true') {
+      throw new Error(
+        `CONTENT_SITE_URL is required when ${external} is set (ALLOW_DEV_CONTENT=true keeps the embedded dev content site for a staging site)`,
+      );
+    }
     if (parsed.CONTENT_SITE_URL && !env.CONTENT_SITE_CLIENT_SECRET) {
       throw new Error('CONTENT_SITE_CLIENT_SECRET is required when CONTENT_SITE_URL is set');
     }
@@ -247,6 +271,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
     for (const key of ['UPLOAD_QUOTA_FILES', 'UPLOAD_QUOTA_BYTES', 'UPLOAD_UNATTACHED_HOURS'] as const) {
       if (parsed[key] < 1) throw new Error(`Invalid configuration: ${key} — Expected a positive integer`);
+    }
+    for (const [key, min, max] of [
+      ['DB_POOL_SIZE', 1, 1000],
+      ['DB_CONNECT_TIMEOUT_MS', 100, 60_000],
+      ['DB_STATEMENT_TIMEOUT_MS', 100, 3_600_000],
+      ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 100, 3_600_000],
+      ['S3_TIMEOUT_MS', 100, 60_000],
+    ] as const) {
+      if (parsed[key] < min || parsed[key] > max)
+        throw new Error(`Invalid configuration: ${key} — Expected ${min} to ${max}`);
     }
     if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
       throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither: the default AWS chain)');

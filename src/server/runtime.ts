@@ -8,7 +8,8 @@ import { seed } from './db/seed';
 import { mailSettings } from './mail/outbox';
 import { outboxTransport, smtpTransport } from './mail/transport';
 import { startMailWorker } from './jobs/worker';
-import { consoleLog, createServerApp } from './server-app';
+import { createServerApp } from './server-app';
+import { consoleLog } from './ops/log';
 
 type Runtime = {
   database: Database;
@@ -29,7 +30,17 @@ let pending: Promise<Runtime> | undefined;
 export function getRuntime(): Promise<Runtime> {
   pending ??= (async () => {
     const config = getConfig();
-    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.dataDir, 'pglite') });
+    const database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: join(config.dataDir, 'pglite'),
+      poolSize: config.DB_POOL_SIZE,
+      timeouts: {
+        connectMs: config.DB_CONNECT_TIMEOUT_MS,
+        statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      log: consoleLog(config.LOG_LEVEL),
+    });
     if (config.SEED) await seed(database.db);
     // The demo users' works on the dev content site (their subjects are the dev identity service's).
     if (config.SEED && config.devContent && config.devIdentity) await seedDevContent(database.db);

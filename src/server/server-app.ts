@@ -19,6 +19,9 @@ import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
 import { s3Storage } from './files/s3-storage';
 import { createSessionStore } from './sessions/sessions';
+import { consoleLog, withRequestIds } from './ops/log';
+import { observeDatabase } from './ops/metrics';
+import { opsRoutes } from './ops/ops-routes';
 import { diskStorage, type FileStorage } from './files/storage';
 import {
   createRateLimiter,
@@ -54,14 +57,6 @@ export type ServerAppOptions = {
 type ApiLog = NonNullable<ApiDeps['log']>;
 /** An in-process answer: the response and, for a JSON success, its data as the client parses it. */
 export type InProcessAnswer = { response: Response; data?: unknown };
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-
-/** JSON lines on the console at or above `level` (LOG_LEVEL). */
-export function consoleLog(level: keyof typeof LEVELS): ApiLog {
-  return (at, message, data) => {
-    if (LEVELS[at] >= LEVELS[level]) console[at](JSON.stringify({ level: at, message, ...data }));
-  };
-}
 
 /** Where uploads live: the S3 bucket when S3_BUCKET is set (several instances), else the disk. */
 export function uploadStorage(config: Config): FileStorage {
@@ -74,6 +69,7 @@ export function uploadStorage(config: Config): FileStorage {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       prefix: config.S3_PREFIX,
+      timeoutMs: config.S3_TIMEOUT_MS,
     });
   }
   return diskStorage(config.UPLOAD_DIR ?? `${config.dataDir}/uploads`);
@@ -86,7 +82,8 @@ export function uploadStorage(config: Config): FileStorage {
  */
 export async function createServerApp(options: ServerAppOptions) {
   const { config } = options;
-  const log = options.log ?? consoleLog(config.LOG_LEVEL);
+  // Every line written while a request is served names it (decision 040).
+  const log = withRequestIds(options.log ?? consoleLog(config.LOG_LEVEL));
   const root = new Hono();
   // Server-to-server calls to an embedded service stay in-process: no socket, same protocol.
   const inProcess = (input: string, init?: RequestInit) => Promise.resolve(root.fetch(new Request(input, init)));
@@ -140,6 +137,7 @@ export async function createServerApp(options: ServerAppOptions) {
         issuer: base ? config.IDENTITY_ISSUER : DEV_ISSUER,
         audience: base ? config.IDENTITY_AUDIENCE : undefined,
         tokenType: config.IDENTITY_TOKEN_TYPE,
+        log,
         ...(base ? {} : { fetch: inProcess }),
       }),
     );
@@ -216,6 +214,17 @@ export async function createServerApp(options: ServerAppOptions) {
       ...(config.devContent ? { fetch: inProcess } : {}),
       log: (level, message, data) => log(level, message, data),
     });
+
+  // Probes and metrics at the site root (decision 040).
+  observeDatabase(options.db);
+  root.route(
+    '/',
+    opsRoutes({
+      db: options.db,
+      storage,
+      metricsToken: config.METRICS_TOKEN,
+    }),
+  );
 
   root.notFound((c) =>
     c.req.path.startsWith('/api/')

@@ -134,6 +134,76 @@ describe('the node:http guard of server.mjs', () => {
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
   });
+  /** One raw request over a socket (any Host header); the answer's status line and body. */
+  async function rawGet(host: string, path = '/api/v1/events') {
+    const socket = net.connect(port, '127.0.0.1');
+    let got = '';
+    socket.on('data', (d) => (got += d.toString()));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    await new Promise((r) => socket.on('close', r));
+    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1]), body: got.slice(got.indexOf('\r\n\r\n') + 4) };
+  }
+
+  // Issue 20: a Host with a user part made undici refuse the request URL: a 500 on every route.
+  it.each(['x@y', 'x@127.0.0.1', 'a b', 'host/path', 'host?q'])('answers Host %j with 400, not 500', async (host) => {
+    const res = await rawGet(host);
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('"code":"invalid_host"');
+  });
+
+  it.each(['127.0.0.1', '127.0.0.1:8080', 'localhost', 'portal.example.org', '[::1]:4321'])(
+    'serves Host %j',
+    async (host) => {
+      expect((await rawGet(host)).status).toBe(200);
+    },
+  );
+});
+
+/** A node:http answer of `handler` behind createPortalServer with `options`, over a real socket. */
+async function answerOf(handler: http.RequestListener, options: { hsts?: boolean } = {}) {
+  const server = createPortalServer(handler, options);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/_astro/app.js`);
+    await res.arrayBuffer();
+    return res;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}
+
+describe('security headers on every answer of server.mjs (issue 20)', () => {
+  // What the adapter's static file handler does: it answers before any Astro middleware runs.
+  const staticFile: http.RequestListener = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' });
+    res.end('export {};');
+  };
+
+  it('sends nosniff with static files too', async () => {
+    const res = await answerOf(staticFile);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends Strict-Transport-Security only for an https public origin', async () => {
+    expect((await answerOf(staticFile, { hsts: true })).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000',
+    );
+    expect((await answerOf(staticFile)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('keeps a stricter value the app set itself', async () => {
+    const res = await answerOf(
+      (_req, res) => {
+        res.writeHead(200, { 'strict-transport-security': 'max-age=63072000; includeSubDomains' });
+        res.end();
+      },
+      { hsts: true },
+    );
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+  });
 });
 
 describe('compression of API answers (server.mjs with the catch-all API route)', () => {

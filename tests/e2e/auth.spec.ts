@@ -121,6 +121,15 @@ test.describe('sign-in and sign-out', () => {
     );
   });
 
+  test('a sign-in whose identity provider cannot be reached says so, in both languages', async ({ page }) => {
+    await page.goto('/en/signin?error=provider_unavailable');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The sign-in service cannot be reached right now. Please try again in a few minutes.',
+    );
+    await page.goto('/zh-tw/signin?error=provider_unavailable');
+    await expect(page.getByRole('alert')).toHaveText('目前無法連線至登入服務，請過幾分鐘再試。');
+  });
+
   test('a request naming another Host is refused (no SITE_URL: the Host would make our links)', async ({ baseURL }) => {
     const { hostname, port } = new URL(baseURL!);
     const status = (host: string) =>
@@ -135,6 +144,8 @@ test.describe('sign-in and sign-out', () => {
     expect(await status('evil.example')).toBe(421);
     expect(await status(`evil.example:${port}`)).toBe(421);
     expect(await status(`localhost:${port}`)).toBe(200);
+    // A Host with a user part names no host at all: 400, not Astro's 500 (issue 20).
+    expect(await status(`x@localhost:${port}`)).toBe(400);
   });
 
   test('the user menu links to the member centre with the locale, my badge and the order list', async ({ page }) => {

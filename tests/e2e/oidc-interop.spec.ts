@@ -35,6 +35,8 @@ test.beforeAll(async () => {
         client_id: CLIENT.id,
         client_secret: CLIENT.secret,
         redirect_uris: [`${PORTAL}/api/v1/user/callback`],
+        // Log out comes back to the site root (RP-initiated logout, issue 20).
+        post_logout_redirect_uris: [`${PORTAL}/`],
       },
     ],
     pkce: { required: () => true },
@@ -63,6 +65,7 @@ test.beforeAll(async () => {
       PICKUP_CODE_SECRET: 'interop-pickup-secret-0001',
       ALLOW_SANDBOX_GATEWAY: 'true',
       ALLOW_OUTBOX_MAIL: 'true',
+      ALLOW_DEV_CONTENT: 'true',
       DATABASE_URL: '',
       OPERATOR_TOKEN: '',
       LOG_LEVEL: 'warn',
@@ -89,7 +92,7 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('signs in through oidc-provider (discovery, PKCE, opaque access token), shows the orders, logs out', async ({
+test('signs in through oidc-provider (discovery, PKCE, opaque access token), shows the orders, logs out of both', async ({
   page,
   context,
 }) => {
@@ -112,14 +115,23 @@ test('signs in through oidc-provider (discovery, PKCE, opaque access token), sho
   const session = (await context.cookies(PORTAL)).find((c) => c.name === 'portal-session');
   expect(session?.httpOnly).toBe(true);
 
-  // Log out: the session ends (on the server too), and the order list asks for sign-in again.
+  // Log out: the session ends (on the server too), and at the provider (RP-initiated logout,
+  // issue 20): at the venue's shared computers the next person must not find it signed in. The
+  // provider asks for confirmation, then sends the browser back to the portal.
   await page.getByRole('banner').locator('summary').click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PROVIDER}/session/end`));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(`${PORTAL}/en/`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in / Register' })).toBeVisible();
   const replay = await page.request.get(`${PORTAL}/api/v1/user/me`, {
     headers: { cookie: `portal-session=${session!.value}` },
   });
   expect(replay.status()).toBe(401);
+
+  // The provider's session is over too: signing in again asks for the login, not just consent.
+  await page.getByRole('main').getByRole('link', { name: 'Sign in / Register' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PROVIDER}/interaction/`));
+  await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
   expect(portalLog).not.toMatch(/"level":"error"/);
 });

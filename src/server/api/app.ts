@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
@@ -20,8 +19,13 @@ import { ApiError, badRequest, errorBody, fromDomain, notFound, rateLimited } fr
 import { createAuthenticate } from './authenticate';
 import { eventView, orderView, pickupSlotView } from './views';
 import { nulGuard } from '../security/nul-guard';
-import { handOver } from './in-process';
-import { isDatabaseUnavailable } from '../db/db-errors';
+import { handOver, isInProcessCall } from './in-process';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/db-errors';
+import { databaseHealth } from '../db/client';
+import { StorageError } from '../files/storage';
+import { countDependencyFailure, countRateLimitRefusal, recordRequest } from '../ops/metrics';
+import { currentRequestId, requestIdFrom, withRequestId } from '../ops/request-context';
+import { consoleLog, withRequestIds } from '../ops/log';
 import { badgeRoutes } from './routes/badges';
 import { contentRoutes } from './routes/contents';
 import { fileRoutes } from './routes/files';
@@ -53,33 +57,57 @@ const send = (c: Context, payload: unknown, status: 200 | 201 = 200) =>
 /** The registration API (DESIGN D3), mounted at /api/v1. Every dependency comes in as an argument. */
 export function createApi(deps: ApiDeps) {
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? ((level, message, data) => console[level](JSON.stringify({ level, message, ...data })));
+  const log = withRequestIds(deps.log ?? consoleLog('info'));
   const directory = createUserDirectory(deps.db);
   const app = new Hono<Env>().basePath('/api/v1');
 
   const originOf = (c: Context) => deps.config.SITE_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
 
+  const health = databaseHealth(deps.db);
+  /** 503 `service_unavailable` with Retry-After: the database is away or overloaded (decision 024, 041). */
+  const databaseUnavailable = (c: Context) => {
+    countDependencyFailure('database');
+    c.header('retry-after', '5');
+    return c.json(errorBody(fromDomain(new DomainError('service_unavailable'))), 503);
+  };
+
   app.onError((raw, c) => {
+    if (raw instanceof StorageError) {
+      // The object store or the disk failed, not the database: said as such (decision 041).
+      countDependencyFailure('storage');
+      log(raw.code === 'insufficient_storage' ? 'error' : 'warn', 'storage unavailable', {
+        dependency: 'storage',
+        operation: raw.operation,
+        reason: raw.reason,
+        route: routePath(c, -1),
+      });
+      c.header('retry-after', raw.code === 'insufficient_storage' ? '60' : '5');
+    }
     const error = raw instanceof DomainError ? fromDomain(raw) : raw;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(errorBody(error), error.status);
     }
     if (isDatabaseUnavailable(error)) {
-      // The database is down or restarting: a clear, retryable answer (the pool reconnects by itself).
+      // The database is down, restarting or silent: a clear, retryable answer; its availability
+      // is probed, and further requests are refused at once while it stays away.
+      health?.availability.report(error);
       log('warn', 'database unavailable', {
-        requestId: c.get('requestId'),
+        dependency: 'database',
         route: routePath(c, -1),
         ...errorSummary(error),
       });
-      c.header('retry-after', '5');
-      return c.json(errorBody(fromDomain(new DomainError('service_unavailable'))), 503);
+      return databaseUnavailable(c);
+    }
+    if (isStatementTimeout(error)) {
+      // A statement the server cancelled for taking too long (DB_STATEMENT_TIMEOUT_MS): overloaded.
+      log('warn', 'database statement timed out', { dependency: 'database', route: routePath(c, -1) });
+      return databaseUnavailable(c);
     }
     // No message and no URL: a failed query's message holds its parameters (names, phones), a
     // query string may hold a link code. The request id ties the line to what the client saw.
     const requestId = c.get('requestId');
     log('error', 'unhandled API error', {
-      requestId,
       method: c.req.method,
       route: routePath(c, -1),
       ...errorSummary(error),
@@ -91,12 +119,31 @@ export function createApi(deps: ApiDeps) {
   });
   app.notFound((c) => c.json(errorBody(notFound('Route')), 404));
 
-  // A request id for the log, from the proxy in front when it sent a plausible one; echoed back.
+  // The request id (decision 040): the page's that called in-process, or the one the proxy in
+  // front sent when plausible, else a new one; echoed back and on every log line of the request.
+  // The request's duration goes to the metrics by route pattern (a page's own calls are part of
+  // the page's).
   app.use('*', async (c, next) => {
-    const given = c.req.header('x-request-id');
-    const id = given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+    const started = performance.now();
+    const current = currentRequestId();
+    const id = current ?? requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId', id);
     c.header('x-request-id', id);
+    try {
+      await (current ? next() : withRequestId(id, next));
+    } finally {
+      if (!isInProcessCall(c.req.raw))
+        recordRequest(routePath(c), c.req.method, c.res.status, (performance.now() - started) / 1000);
+    }
+  });
+
+  // While the database is known to be away, refuse at once (503) instead of waiting out the
+  // pool's timeouts; while a probe is deciding, wait for it (decision 041).
+  app.use('*', async (c, next) => {
+    const availability = health?.availability;
+    if (availability && availability.state() !== 'up' && (await availability.settled()) === 'down') {
+      return databaseUnavailable(c);
+    }
     await next();
   });
 
@@ -173,7 +220,10 @@ export function createApi(deps: ApiDeps) {
   const clientAddress = (c: Context<Env>) => c.env?.clientAddress || 'unknown';
   const rateLimit = async (bucket: string, subject: string, limitRule: RateRule) => {
     const result = await limiter.check(bucket, subject, limitRule);
-    if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+    if (!result.allowed) {
+      countRateLimitRefusal(bucket);
+      throw rateLimited(result.retryAfterSeconds);
+    }
   };
   const perUser =
     (bucket: 'orders' | 'uploads'): MiddlewareHandler<Env> =>

@@ -3,6 +3,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessionCookieName, sessionRefreshDue } from '@domain/session';
 import type { IssuedSession, VerifiedSession } from '../sessions/sessions';
 import type { UserDirectory } from '../identity/users';
+import { IdentityUnavailableError } from '../identity/identity';
+import { countDependencyFailure } from '../ops/metrics';
+import { DomainError } from '@domain/errors';
 import type { ApiDeps, Env } from './context';
 import { ApiError, unauthorized } from './errors';
 
@@ -77,7 +80,14 @@ export function createAuthenticate(helpers: AuthHelpers) {
         let claims;
         try {
           claims = await identity.client.verify(token);
-        } catch {
+        } catch (error) {
+          // The identity service cannot be asked (its key set): we cannot tell, so the token is
+          // not refused, nor is its cookie cleared by the pages (decision 041).
+          if (error instanceof IdentityUnavailableError) {
+            countDependencyFailure('identity');
+            log('warn', 'identity service unavailable: token not verified', { dependency: 'identity' });
+            throw new DomainError('identity_unavailable');
+          }
           throw unauthorized('Invalid or expired token');
         }
         c.set('user', await directory.fromClaims(claims));
@@ -121,7 +131,7 @@ export function createAuthenticate(helpers: AuthHelpers) {
     if (!tokens) return '';
     if (tokens.refreshToken && tokens.expiresAt !== undefined && tokens.expiresAt <= Date.now() + 30_000) {
       try {
-        const fresh = await client.refresh(originOf(c), tokens.refreshToken);
+        const fresh = await client.refresh(originOf(c), tokens.refreshToken, tokens.idToken);
         await sessions.storeProviderTokens(verified.session.id, fresh);
         return fresh.accessToken;
       } catch (error) {

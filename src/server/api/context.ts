@@ -25,6 +25,7 @@ export type ApiConfig = Pick<
   | 'MAIL_FROM'
   | 'organiserEmails'
   | 'SESSION_IDLE_SECONDS'
+  | 'IDENTITY_END_SESSION'
   | 'RATE_LIMIT_SIGNIN'
   | 'RATE_LIMIT_UPLOADS'
   | 'RATE_LIMIT_ORDERS'

@@ -81,6 +81,9 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   file_too_large: 400,
   unsupported_file_type: 400,
   upload_quota_exceeded: 429,
+  storage_unavailable: 503,
+  insufficient_storage: 507,
+  identity_unavailable: 503,
 };
 
 /** A domain refusal as the API's error. */

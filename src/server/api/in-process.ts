@@ -23,3 +23,6 @@ export function handOver(c: Context, payload: unknown): boolean {
   slot.handed = true;
   return true;
 }
+
+/** Whether this request is an SSR page's in-process call (part of the page's own request). */
+export const isInProcessCall = (request: Request) => slots.has(request);

@@ -26,7 +26,8 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
  * Whether an error means the database cannot be reached right now (down, restarting, a
  * connection cut): the request is answered 503 and may be retried, never 500 (decision 024).
  * SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, crash
- * recovery), and the socket and pool errors of the `pg` driver.
+ * recovery), and the socket, pool and timeout errors of the `pg` driver (a query the server did
+ * not answer at all: decision 041).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
@@ -39,11 +40,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery)/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|is not queryable|Query read timeout|^timeout expired$|the database system is (starting up|shutting down|in recovery)/i.test(
         message,
       )
     )
       return true;
+  }
+  return false;
+}
+
+/** Whether the server cancelled a statement (SQLSTATE 57014: statement_timeout, or a cancel request). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '57014') return true;
   }
   return false;
 }

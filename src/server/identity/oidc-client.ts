@@ -26,6 +26,13 @@ export type OidcClientOptions = {
   fetch?: FetchLike;
   /** Seconds per request to the provider; default 10. */
   timeoutSeconds?: number;
+  /**
+   * A sign-in starts only with a provider that answered its discovery within this long (10 s):
+   * else it is asked again first, so a provider that went down is not where browsers are sent.
+   */
+  recheckMs?: number;
+  /** The clock of those checks (tests move it). */
+  now?: () => number;
 };
 
 /** What the callback must find again: kept in the signed state cookie between the two legs. */
@@ -42,32 +49,82 @@ export class OidcSignInError extends Error {
   }
 }
 
+/**
+ * The provider does not answer (its discovery failed or timed out): the browser is not sent
+ * there; the portal's sign-in page says so instead (decision 041).
+ */
+export class OidcProviderUnavailable extends Error {}
+
+/** After a failed check, sign-ins are refused without asking again for this long. */
+const FAILED_CHECK_MS = 5_000;
+
 /** Provider error codes are shown to the user: only the RFC 6749 §4.1.2.1 alphabet, bounded. */
 const ERROR_CODE = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
 
 export function createOidcClient(options: OidcClientOptions) {
+  const now = options.now ?? Date.now;
+  const recheckMs = options.recheckMs ?? 10_000;
   const configurations = new Map<string, Promise<oidc.Configuration>>();
+  /** Per issuer: when its discovery last answered, last failed, and a check in flight. */
+  const checks = new Map<string, { answeredAt: number; failedAt: number; pending?: Promise<oidc.Configuration> }>();
+
+  /** Discovery of `issuer`'s configuration, within `timeoutSeconds`. */
+  function discover(issuer: string, timeoutSeconds: number): Promise<oidc.Configuration> {
+    const url = new URL(issuer);
+    const auth =
+      options.authMethod === 'client_secret_post'
+        ? oidc.ClientSecretPost(options.clientSecret)
+        : oidc.ClientSecretBasic(options.clientSecret);
+    return oidc.discovery(url, options.clientId, undefined, auth, {
+      timeout: timeoutSeconds,
+      ...(options.fetch ? { [oidc.customFetch]: options.fetch as oidc.CustomFetch } : {}),
+      // Config allows http only for a provider on this machine (and the embedded one).
+      ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+    });
+  }
 
   /** The provider's configuration by discovery, once per issuer (a failure is retried next time). */
   function configuration(origin: string): Promise<oidc.Configuration> {
     const issuer = options.issuer(origin);
     let pending = configurations.get(issuer);
     if (!pending) {
-      const url = new URL(issuer);
-      const auth =
-        options.authMethod === 'client_secret_post'
-          ? oidc.ClientSecretPost(options.clientSecret)
-          : oidc.ClientSecretBasic(options.clientSecret);
-      pending = oidc.discovery(url, options.clientId, undefined, auth, {
-        timeout: options.timeoutSeconds ?? 10,
-        ...(options.fetch ? { [oidc.customFetch]: options.fetch as oidc.CustomFetch } : {}),
-        // Config allows http only for a provider on this machine (and the embedded one).
-        ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
-      });
+      pending = discover(issuer, options.timeoutSeconds ?? 10);
       configurations.set(issuer, pending);
+      checks.set(issuer, { answeredAt: now(), failedAt: 0 });
       pending.catch(() => configurations.delete(issuer));
     }
     return pending;
+  }
+
+  /**
+   * The configuration of a provider that answers now: the cached one when its discovery answered
+   * within `recheckMs`, else a fresh discovery (kept for next time). Throws OidcProviderUnavailable
+   * when the provider does not answer (and for FAILED_CHECK_MS after, without asking again).
+   */
+  async function liveConfiguration(origin: string): Promise<oidc.Configuration> {
+    const issuer = options.issuer(origin);
+    const check = checks.get(issuer);
+    if (!check || !configurations.has(issuer)) {
+      try {
+        return await configuration(origin);
+      } catch (error) {
+        throw new OidcProviderUnavailable(describe(error));
+      }
+    }
+    if (now() - check.answeredAt < recheckMs) return configuration(origin);
+    if (now() - check.failedAt < FAILED_CHECK_MS) throw new OidcProviderUnavailable('the provider did not answer');
+    check.pending ??= discover(issuer, Math.min(options.timeoutSeconds ?? 10, 5)).finally(() => {
+      check.pending = undefined;
+    });
+    try {
+      const fresh = await check.pending;
+      configurations.set(issuer, Promise.resolve(fresh));
+      check.answeredAt = now();
+      return fresh;
+    } catch (error) {
+      check.failedAt = now();
+      throw new OidcProviderUnavailable(describe(error));
+    }
   }
 
   const providerTokens = (tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers, at: number) => {
@@ -86,7 +143,9 @@ export function createOidcClient(options: OidcClientOptions) {
       redirectUri: string,
       extra: Record<string, string> = {},
     ): Promise<{ url: URL; pending: PendingSignIn }> {
-      const config = await configuration(origin);
+      // Never send the browser to a provider that does not answer (a cached discovery says
+      // nothing about now): OidcProviderUnavailable, and the portal's sign-in page says so.
+      const config = await liveConfiguration(origin);
       const pending = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -151,7 +210,8 @@ export function createOidcClient(options: OidcClientOptions) {
       if (verified === false) throw new OidcSignInError('the provider says the e-mail address is not verified');
       return {
         claims: { sub: id.sub, email, name: typeof name === 'string' && name ? name : null, exp: id.exp },
-        tokens: providerTokens(tokens, at),
+        // The ID token is kept for log out (RP-initiated logout's id_token_hint).
+        tokens: { ...providerTokens(tokens, at), ...(tokens.id_token ? { idToken: tokens.id_token } : {}) },
       };
     },
 
@@ -164,12 +224,41 @@ export function createOidcClient(options: OidcClientOptions) {
       return { sub: info.sub, email: info.email, name, exp: Math.floor(Date.now() / 1000) + 60 };
     },
 
-    /** New provider tokens for a refresh token. */
-    async refresh(origin: string, refreshToken: string): Promise<ProviderTokens> {
+    /** New provider tokens for a refresh token (the ID token kept unless a new one comes). */
+    async refresh(origin: string, refreshToken: string, idToken?: string): Promise<ProviderTokens> {
       const config = await configuration(origin);
       const at = Date.now();
       const tokens = await oidc.refreshTokenGrant(config, refreshToken);
-      return { ...providerTokens(tokens, at), refreshToken: tokens.refresh_token ?? refreshToken };
+      const latestIdToken = tokens.id_token ?? idToken;
+      return {
+        ...providerTokens(tokens, at),
+        refreshToken: tokens.refresh_token ?? refreshToken,
+        ...(latestIdToken ? { idToken: latestIdToken } : {}),
+      };
+    },
+
+    /**
+     * Where to send the browser after the portal's own log out, so the provider's session ends
+     * too (RP-initiated logout): its end_session_endpoint with the ID token as a hint and where to
+     * come back. Undefined when the provider offers none, or does not answer now (the portal's
+     * session is over either way; a dead provider page helps nobody).
+     */
+    async endSessionUrl(
+      origin: string,
+      logout: { idToken?: string | undefined; postLogoutRedirectUri: string; locale: string },
+    ): Promise<URL | undefined> {
+      let config: oidc.Configuration;
+      try {
+        config = await liveConfiguration(origin);
+      } catch {
+        return undefined;
+      }
+      if (!config.serverMetadata().end_session_endpoint) return undefined;
+      return oidc.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: logout.postLogoutRedirectUri,
+        ui_locales: logout.locale,
+        ...(logout.idToken ? { id_token_hint: logout.idToken } : {}),
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { hasNul } from '@domain/validation';
+import { textIssues } from '@domain/validation';
 import { nulRefusal } from '../security/nul-guard';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -32,11 +32,11 @@ export function createUserDirectory(db: Db, cacheSize = 5000) {
   };
   return {
     async fromClaims(claims: IdentityClaims): Promise<User> {
-      // A validly signed token can still carry a NUL, which PostgreSQL refuses in text: the
-      // request is refused as invalid input naming the claim (a 500 otherwise). Signing in
-      // again would give the same claims, so this is a 400, not a 401.
-      const withNul = (['sub', 'email', 'name'] as const).filter((k) => hasNul(String(claims[k] ?? '')));
-      if (withNul.length) throw nulRefusal(withNul.map((k) => `token.${k}`));
+      // A validly signed token can still carry a NUL or a lone surrogate, which no text column
+      // stores: the request is refused as invalid input naming the claim (a 500 otherwise).
+      // Signing in again would give the same claims, so this is a 400, not a 401.
+      const bad = textIssues({ sub: claims.sub, email: claims.email, name: claims.name ?? '' });
+      if (bad.length) throw nulRefusal(bad.map((issue) => ({ ...issue, path: `token.${issue.path}` })));
       const key = `${claims.sub}\u0000${claims.email}\u0000${claims.name ?? ''}`;
       const hit = cache.get(key);
       if (hit && hit.at > Date.now() - CACHE_MS) return hit.user;

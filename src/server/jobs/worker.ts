@@ -6,8 +6,11 @@
  * claims skip rows another holds). An error is logged and the next pass tries again: it never
  * reaches the process.
  */
+import { eq } from 'drizzle-orm';
 import { errorSummary } from '@domain/error-summary';
-import type { Db } from '../db/client';
+import { databaseHealth, type Db, type Tx } from '../db/client';
+import { events, orders } from '../db/schema';
+import { countOrderEvent } from '../ops/metrics';
 import { processOrderEvents } from '../orders/order-events';
 import { expireOverdueOrders } from '../orders/order-state';
 import { deleteUnattachedUploads } from '../files/files';
@@ -61,19 +64,42 @@ export async function housekeepingPass(
 /** Most order events and mails one pass handles, so a backlog never starves the next pass. */
 const PER_PASS = 50;
 
+/** The event type (kind of registration) of an order, from its row: the label of its metrics. */
+async function eventTypeOf(tx: Tx, orderId: string): Promise<string> {
+  const [row] = await tx
+    .select({ type: events.type })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.type ?? 'unknown';
+}
+
 /**
  * One pass: order events → queued mails, the payment reminders that are due, then delivery.
+ * An order placed or paid is counted in the metrics (decision 040) once its event is handled:
+ * after the commit, by the one instance that claimed it, so the instances' counts add up.
  * Tests call it directly (and the steps it is made of).
  */
 export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | 'expireEveryMs'>) {
   const now = options.now ?? (() => new Date());
-  const handle = queueEventMails(options.settings, now);
-  let events = 0;
+  const mails = queueEventMails(options.settings, now);
+  let handled = 0;
   for (let i = 0; i < PER_PASS; i++) {
-    const result = await processOrderEvents(options.db, handle, { now: now(), limit: 1 });
+    let counted: { kind: string; eventType: string } | undefined;
+    const result = await processOrderEvents(
+      options.db,
+      async (event, tx) => {
+        await mails(event, tx);
+        if (event.kind === 'placed' || event.kind === 'paid')
+          counted = { kind: event.kind, eventType: await eventTypeOf(tx, event.orderId) };
+      },
+      { now: now(), limit: 1 },
+    );
     if (result.failed) options.log('warn', 'order event not turned into e-mails; retried later');
     if (!result.processed && !result.failed) break;
-    events += result.processed;
+    if (result.processed && counted) countOrderEvent(counted.kind, counted.eventType);
+    handled += result.processed;
   }
   const reminders = await queuePaymentReminders(options.db, options.settings, now());
   const delivered = await deliverEmails(options.db, options.transport, {
@@ -87,7 +113,7 @@ export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | '
         error: String((error as Error)?.message ?? error),
       }),
   });
-  return { events, reminders, ...delivered };
+  return { events: handled, reminders, ...delivered };
 }
 
 /** Starts the worker; `stop()` ends it after the pass in progress. */
@@ -101,7 +127,10 @@ export function startMailWorker(options: MailWorkerOptions) {
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  const availability = databaseHealth(options.db)?.availability;
   const pass = async () => {
+    // The database is away (decision 041): its probe says when it is back; no pass meanwhile.
+    if (availability?.down()) return;
     try {
       if (Date.now() - lastExpiry >= expireEvery) {
         lastExpiry = Date.now();
@@ -115,6 +144,7 @@ export function startMailWorker(options: MailWorkerOptions) {
         await housekeepingPass({ db: options.db, log: options.log, now, ...options.housekeeping });
       }
     } catch (error) {
+      availability?.report(error);
       // The summary only: a failed query's message holds its parameters (addresses, names).
       options.log('error', 'mail worker pass failed; trying again', errorSummary(error));
     }

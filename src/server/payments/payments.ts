@@ -167,6 +167,7 @@ async function flagRefund(
   actor: ActorRef,
   now: Date,
   gateway?: Partial<PaymentRecord>,
+  detail: Record<string, unknown> = {},
 ) {
   await tx
     .update(orderPayments)
@@ -179,7 +180,7 @@ async function flagRefund(
     actor,
     before: state,
     after: state,
-    payload: { paymentId: recordId, reason },
+    payload: { ...detail, paymentId: recordId, reason },
     at: now,
   });
 }
@@ -249,7 +250,10 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
     // A success seen before: the same trade again is a repeat.
     if (record!.status === 'paid') {
       if (result.tradeNo && record!.gatewayTradeNo && result.tradeNo !== record!.gatewayTradeNo) {
-        return { outcome: 'rejected', reason: 'trade_mismatch', orderId: order.id };
+        // Verified, on the same attempt, under another trade number: the card was charged twice
+        // (issue 20). Money owed back, kept as a payment record of its own (once per trade).
+        const reason = await recordSecondCharge(tx, order, record!, result, asked.cents, gateway, ctx.now);
+        return { outcome: 'refund_due', reason, orderId: order.id };
       }
       return { outcome: 'already_paid', orderId: order.id };
     }
@@ -275,6 +279,49 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       .where(eq(orderPayments.id, record!.id));
     return { outcome: 'paid', orderId: order.id };
   });
+}
+
+/**
+ * A second verified charge of a card attempt already paid, under another gateway trade number:
+ * recorded as its own payment, owed back (refund_due, `duplicate_charge`), with the attempt's
+ * merchant order number on the order's trail. The record has no merchant order number of its
+ * own (that one is the first charge's); a repeat of the same trade finds it by its trade number.
+ */
+async function recordSecondCharge(
+  tx: Tx,
+  order: OrderRow,
+  first: PaymentRecord,
+  result: GatewayResult,
+  amountCents: number,
+  gateway: Partial<PaymentRecord>,
+  now: Date,
+): Promise<string> {
+  const [seen] = await tx
+    .select({ refundReason: orderPayments.refundReason })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.gatewayTradeNo, result.tradeNo!)))
+    .limit(1);
+  if (seen) return seen.refundReason ?? 'duplicate_charge';
+  const [second] = await tx
+    .insert(orderPayments)
+    .values({
+      orderId: order.id,
+      method: 'credit_card',
+      attempt: first.attempt,
+      merchantOrderNo: null,
+      currency: 'TWD',
+      amountCents,
+      status: 'started',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orderPayments.id });
+  await flagRefund(tx, order, second!.id, 'duplicate_charge', GATEWAY, now, gateway, {
+    merchantOrderNo: result.merchantOrderNo,
+    tradeNo: result.tradeNo,
+    firstTradeNo: first.gatewayTradeNo,
+  });
+  return 'duplicate_charge';
 }
 
 /**

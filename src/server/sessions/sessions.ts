@@ -24,6 +24,8 @@ export type ProviderTokens = {
   /** Epoch ms; undefined: the provider did not say. */
   expiresAt?: number | undefined;
   refreshToken?: string | undefined;
+  /** The ID token of the sign-in (the hint of RP-initiated logout). */
+  idToken?: string | undefined;
 };
 
 export type SessionRecord = {

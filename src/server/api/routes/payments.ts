@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, errorBody, rateLimited } from '../errors';
 import { eventName } from '../views';
+import { countRateLimitRefusal } from '../../ops/metrics';
 
 /** Largest gateway post read (the five protocol fields; TradeInfo is at most 32 KB of hex). */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -95,6 +96,7 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     if (!verified.ok) {
       const limit = await ctx.limiter.check('payment-rejects', address, ctx.rules.paymentRejects);
       if (!limit.allowed) {
+        countRateLimitRefusal('payment-rejects');
         // Said once per window and address; the rest are counted by the limiter only.
         if (limit.count === limit.limit + 1)
           ctx.log('warn', 'unverified payment posts over the limit: no longer stored', {

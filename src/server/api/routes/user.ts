@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
 import { LOCALE_COOKIE, localePath, toLocale, type Locale } from '@i18n/locales';
 import { OidcSignInError } from '../../identity/oidc-client';
+import { IdentityUnavailableError } from '../../identity/identity';
 import { pageVersion, type UserDirectory } from '../../identity/users';
 import { sameOrigin, sessionCookies, TOKEN_COOKIE } from '../authenticate';
 import type { ApiApp, RouteContext } from '../context';
@@ -50,9 +51,10 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
         target = url.href;
       } catch (error) {
         log('error', 'sign-in could not start: the identity provider is unreachable or misconfigured', {
+          dependency: 'identity',
           error: String((error as Error).message ?? error),
         });
-        return c.redirect(signInPage(locale), 302);
+        return c.redirect(signInPage(locale, 'provider_unavailable'), 302);
       }
     }
     setCookie(c, STATE_COOKIE, state, { ...cookie, maxAge: STATE_TTL_SECONDS });
@@ -88,7 +90,10 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
         });
       } catch (error) {
         log('warn', 'sign-in callback failed', { error: String((error as Error).message ?? error) });
-        return c.redirect(signInPage(locale), 302);
+        return c.redirect(
+          signInPage(locale, error instanceof IdentityUnavailableError ? 'provider_unavailable' : undefined),
+          302,
+        );
       }
       return c.redirect(`/${localePath(locale)}/auth/callback`, 302);
     }
@@ -163,18 +168,36 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
     return send(c, { data: { token: issued.token, expiresAt: issued.expiresAt } });
   });
 
-  /** Log out: ends the session for good (every instance), and clears its cookie. */
+  /**
+   * Log out: ends the session for good (every instance), and clears its cookie. In OIDC mode, with
+   * IDENTITY_END_SESSION and a provider that offers it, the answer also says where to send the
+   * browser so the provider's session ends too (RP-initiated logout): at a shared computer, the
+   * next person must not be signed in at the provider either. It comes back to the site root.
+   */
   app.delete('/user/session', async (c) => {
+    let endSessionUrl: string | null = null;
     if (deps.identity.mode === 'oidc') {
       const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
       const token = bearer ?? getCookie(c, cookies.name(c));
       if (!bearer && token && !sameOrigin(c, originOf)) {
         throw new ApiError(403, 'forbidden', 'Cross-site request refused');
       }
-      const verified = token ? await deps.identity.sessions.verify(token) : null;
-      if (verified) await deps.identity.sessions.revoke(verified.session.id);
+      const { sessions, client } = deps.identity;
+      const verified = token ? await sessions.verify(token) : null;
+      if (verified) {
+        const provider = deps.config.IDENTITY_END_SESSION ? await sessions.providerTokens(verified.session.id) : null;
+        await sessions.revoke(verified.session.id);
+        if (deps.config.IDENTITY_END_SESSION) {
+          const url = await client.endSessionUrl(originOf(c), {
+            idToken: provider?.idToken,
+            postLogoutRedirectUri: `${originOf(c)}/`,
+            locale: c.get('locale'),
+          });
+          endSessionUrl = url?.href ?? null;
+        }
+      }
       cookies.clear(c);
     }
-    return send(c, { data: { signedOut: true } });
+    return send(c, { data: { signedOut: true, endSessionUrl } });
   });
 }

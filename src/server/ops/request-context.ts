@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+/*
+ * The request a piece of work belongs to (decision 040): its id, set once where the request
+ * enters the process (the pages' middleware, or the API for a caller that reaches it without
+ * the pages) and read by every log line written while it is served, however deep the call.
+ * The SSR pages' in-process API calls run inside their page's request: one id for both.
+ */
+
+type RequestContext = { requestId: string };
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** An id a proxy or client may send in X-Request-Id: printable, no spaces, 8–128 characters. */
+const ACCEPTED = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The request id to use: the one sent in X-Request-Id when it is plausible, else a fresh UUID. */
+export function requestIdFrom(header: string | null | undefined): string {
+  return header && ACCEPTED.test(header) ? header : randomUUID();
+}
+
+/** Runs `fn` as part of the request `requestId`. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return storage.run({ requestId }, fn);
+}
+
+/** The id of the request being served, if any. */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
