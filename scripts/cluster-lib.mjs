@@ -201,6 +201,25 @@ export function startInstance({ port, env, name = `:${port}`, nodeArgs = [], ech
   };
 }
 
+/**
+ * Throws when something already listens on `port` (a previous part's instance): the new instance
+ * would exit with EADDRINUSE while the old one answered its readiness checks.
+ */
+export async function assertPortFree(port, timeoutMs = 10_000) {
+  const { createServer } = await import('node:net');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} is still in use`);
+    await sleep(250);
+  }
+}
+
 /** Waits until the instance answers GET /api/v1/events with 200 (its start-up check passed). */
 export async function waitReady(instance, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;

@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  assertPortFree,
   blackHoleProxy,
   build,
   createDatabase,
@@ -201,6 +202,7 @@ async function restartPostgres() {
   const env = { DATA_DIR: join(work.path, 'data'), DATABASE_URL: pg.url, IDENTITY_URL: '', SITE_URL: '' };
   await tsx('load-fixtures.ts', ['burst', '--users', '400', '--seats', '1000', '--out', fixtures], env);
   const { slug, tokens } = JSON.parse(readFileSync(fixtures, 'utf8'));
+  await assertPortFree(PORT);
   const instance = startInstance({ port: PORT, env, name: `instance :${PORT}` });
   cleanups.push(() => instance.stop());
   await waitReady(instance);
@@ -254,6 +256,8 @@ async function restartPostgres() {
     `first success ${recoveredMs} ms after the start; last 20 answers ${[...new Set(lastAfter.map((s) => s.status))].join('/')}`,
   );
   check('the instance stayed up', alive, alive ? 'running' : `exited:\n${instance.log.slice(-10).join('\n')}`);
+  // Part 3 starts its own instance on the same port.
+  await instance.stop();
 }
 
 /**
@@ -348,6 +352,7 @@ async function silentPostgres() {
   const env = { DATA_DIR: join(work.path, 'data'), DATABASE_URL: through.toString(), IDENTITY_URL: '', SITE_URL: '' };
   await tsx('load-fixtures.ts', ['burst', '--users', '400', '--seats', '1000', '--out', fixtures], env);
   const { slug, tokens } = JSON.parse(readFileSync(fixtures, 'utf8'));
+  await assertPortFree(PORT);
   const instance = startInstance({ port: PORT, env, name: `instance :${PORT}` });
   cleanups.push(() => instance.stop());
   await waitReady(instance);
