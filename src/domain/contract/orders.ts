@@ -110,10 +110,14 @@ export type Registration = {
   orderId: string;
   eventSlug: string;
   eventType: string;
+  /** The kind's form the contact page edits (exhibitor, story, invoice), or null. */
+  formType: string | null;
   form: Record<string, unknown>;
   contact: Record<string, unknown> | null;
   formModifyExpiresAt: string | null;
   editable: boolean;
+  createdAt: string;
+  updatedAt: string;
   /** The files the form names, by field (`companyLogoFileId`), as the uploader shows a file. */
   files?: Record<string, UploadedFile>;
 };
