@@ -205,8 +205,10 @@ export type EventChange = {
 export type ApprovalRow = {
   orderNo: string;
   registrationType: string;
-  approvalStatus: 'pending_approval' | 'auditing';
-  paymentStatus: 'pending' | 'free';
+  /** `pending_approval` or `auditing` (the queue lists only those). */
+  approvalStatus: ApprovalStatus | null;
+  /** `pending` or `free` (the queue lists only those). */
+  paymentStatus: PaymentStatus;
   currency: string;
   amountCents: number;
   createdAt: string;

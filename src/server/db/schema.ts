@@ -327,7 +327,7 @@ export const orderEvents = pgTable(
     paymentStatusAfter: text('payment_status_after', { enum: PAYMENT_STATUSES }).notNull(),
     approvalStatusBefore: text('approval_status_before', { enum: APPROVAL_STATUSES }),
     approvalStatusAfter: text('approval_status_after', { enum: APPROVAL_STATUSES }),
-    payload: jsonb('payload').notNull().default({}),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
     processedAt: ts('processed_at'),
     /** Outbox delivery: failed tries so far, the last error, and when to try again. */
