@@ -8,7 +8,7 @@ import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
-import type { OrderRecord } from '../orders/orders';
+import type { OrderViewRecord } from '../orders/orders';
 import type { PickupSlotRow } from '../badges/pickup-schedule';
 
 /** The name of an event in `locale`. */
@@ -49,7 +49,7 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
  * The wire view of an order (spec §3 Order). `payment` (charged orders only) is assembled from
  * the price and payment choice fixed on the order and the outcome of its latest card attempt.
  */
-export function orderView(row: OrderRecord, locale: Locale) {
+export function orderView(row: OrderViewRecord, locale: Locale) {
   const { order, event, receipt, card, contents } = row;
   const chosen = order.paymentType !== null;
   const zh = locale === 'zh-TW';
