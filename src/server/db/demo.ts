@@ -45,7 +45,24 @@ export async function seedDemoOrders(
       createdAt: new Date(now - i * 60_000),
     };
   });
-  // One statement per 100 orders (the load fixtures seed hundreds of users this way).
-  for (let i = 0; i < rows.length; i += 100) await db.insert(orders).values(rows.slice(i, i + 100));
+  // One statement per 100 orders (the load fixtures seed hundreds of users this way). An order
+  // number drawn twice (6 random characters: likely among tens of thousands) is drawn again.
+  for (let i = 0; i < rows.length; i += 100) {
+    let batch = rows.slice(i, i + 100);
+    while (batch.length) {
+      const done = new Set(
+        (
+          await db
+            .insert(orders)
+            .values(batch)
+            .onConflictDoNothing({ target: orders.orderNo })
+            .returning({ orderNo: orders.orderNo })
+        ).map((r) => r.orderNo),
+      );
+      batch = batch
+        .filter((r) => !done.has(r.orderNo))
+        .map((r) => ({ ...r, orderNo: newOrderNo(input.prefix ?? 'TC') }));
+    }
+  }
   return db.select().from(orders).where(eq(orders.userId, user!.id));
 }
