@@ -19,7 +19,11 @@
  *      run in a fresh Chromium (see lighthouseRun for why);
  *   7. load-tests the orders page, the same HTML as a static file served by the same server (the
  *      DESIGN §4 ratio, ≥ 0.6×) and `GET /api/v1/orders?limit=100` with autocannon, asking for
- *      br/gzip as a browser does;
+ *      br/gzip as a browser does. The orders page is measured twice: the same user again and again
+ *      (the rendered page cache of decision 032 answers) and cold: --cold-users distinct users of
+ *      100 orders each, each page asked once (first views, as at the opening rush; seeded with
+ *      `tsx scripts/load-fixtures.ts orders` before the server starts), alternating with the same
+ *      number of requests for the static file; both ratios are budgeted (≥ 0.6×);
  *   8. prints tables, checks the budgets (PASS/FAIL) and writes bench-results/latest.json.
  * The server is stopped and the temporary directory removed in every case. Exit code 1 when a
  * budget fails (or something could not be measured), 130 when interrupted, 0 otherwise.
@@ -31,7 +35,8 @@
  *   --connections N       autocannon concurrent connections (20)
  *   --no-lighthouse       skip Lighthouse (its budgets are reported as SKIP)
  *   --lighthouse-only RE  Lighthouse only on the pages whose path matches RE (the others SKIP)
- *   --no-load             skip the autocannon load runs
+ *   --no-load             skip the autocannon load runs (and the cold case)
+ *   --cold-users N        distinct users of the cold orders-page case, each asked once (300; 0 skips it)
  *   --port N              the server's port (default: a free one)
  *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
  *                         127.0.0.1:5432) instead of PGlite
@@ -85,6 +90,7 @@ const { values: flags } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-only': { type: 'string' },
     'no-load': { type: 'boolean', default: false },
+    'cold-users': { type: 'string', default: '300' },
     port: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -98,6 +104,10 @@ const positiveInt = (name) => {
 const RUNS = positiveInt('runs');
 const DURATION = positiveInt('duration');
 const CONNECTIONS = positiveInt('connections');
+const COLD_USERS = Number(flags['cold-users']);
+if (!Number.isInteger(COLD_USERS) || COLD_USERS < 0) throw new Error('--cold-users must be a whole number');
+/** The cold case runs in this many rounds, each alternating with the static file (as loadPair). */
+const COLD_ROUNDS = 3;
 
 /** The key pages (DESIGN §4): all of them are pages without interaction. */
 const PAGES = [
@@ -677,6 +687,119 @@ async function loadPair(a, b, pid) {
   });
 }
 
+/**
+ * `urls.length` requests, CONNECTIONS at a time over keep-alive sockets, each with its own headers
+ * (the cold case: one distinct user per request). Answers the figures of a loadRow.
+ */
+async function distinctRequests(items, pid) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  let next = 0;
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let wireBytes = 0;
+  const one = ({ url, headers }) =>
+    new Promise((resolve) => {
+      const startedAt = performance.now();
+      const req = http.get(
+        url,
+        { agent, headers: { 'accept-encoding': 'br, gzip', ...headers }, timeout: 30_000 },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (c) => (bytes += c.length));
+          res.on('end', () => {
+            latencies.push(performance.now() - startedAt);
+            wireBytes += bytes;
+            if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+            else non2xx++;
+            resolve();
+          });
+          res.on('error', () => (errors++, resolve()));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => (errors++, resolve()));
+    });
+  const cpuBefore = pid ? cpuSecondsOf(pid) : null;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTIONS, items.length) }, async () => {
+      while (next < items.length && !stopping) await one(items[next++]);
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  const cpuAfter = pid ? cpuSecondsOf(pid) : null;
+  agent.destroy();
+  return {
+    requests: items.length,
+    seconds,
+    latencies,
+    ok,
+    non2xx,
+    errors,
+    wireBytes,
+    cpu: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+  };
+}
+
+/**
+ * The cold case: each of `tokens` asks for its orders page once (nothing in the page cache), in
+ * COLD_ROUNDS rounds, each followed by as many requests for the static file. Two loadRows.
+ */
+async function loadCold(base, tokens, pid) {
+  process.stdout.write(
+    `  cold orders pages: ${tokens.length} distinct users, each asked once, ${COLD_ROUNDS} rounds alternating with the static file…\n`,
+  );
+  const per = Math.ceil(tokens.length / COLD_ROUNDS);
+  const runs = { cold: [], static: [] };
+  for (let r = 0; r < COLD_ROUNDS; r++) {
+    const slice = tokens.slice(r * per, (r + 1) * per);
+    if (!slice.length) break;
+    if (stopping) throw new Error('stopped');
+    runs.cold.push(
+      await distinctRequests(
+        slice.map((t) => ({
+          url: `${base}/en/account/orders`,
+          headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(t)}` },
+        })),
+        pid,
+      ),
+    );
+    runs.static.push(
+      await distinctRequests(
+        slice.map(() => ({ url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} })),
+        pid,
+      ),
+    );
+  }
+  const row = (title, list) => {
+    const sum = (k) => list.reduce((n, x) => n + x[k], 0);
+    const latencies = list.flatMap((x) => x.latencies).sort((a, b) => a - b);
+    const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    const cpu = list.some((x) => x.cpu === null) ? null : sum('cpu');
+    return {
+      target: title,
+      'req/s (avg)': Math.round(sum('requests') / sum('seconds')),
+      'latency p50 ms': at(0.5),
+      'latency p99 ms': at(0.99),
+      requests: sum('requests'),
+      '2xx': sum('ok'),
+      non2xx: sum('non2xx'),
+      errors: sum('errors'),
+      timeouts: 0,
+      ...(cpu !== null
+        ? { 'server CPU ms/req': Number(((cpu * 1000) / Math.max(1, sum('requests'))).toFixed(2)) }
+        : {}),
+      'wire KB/req': Number((sum('wireBytes') / Math.max(1, sum('requests')) / 1024).toFixed(1)),
+    };
+  };
+  return [
+    row('GET /en/account/orders, cold (distinct users)', runs.cold),
+    row('same HTML as a static file (cold pair)', runs.static),
+  ];
+}
+
 // ---- main -------------------------------------------------------------------------------------
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -745,6 +868,28 @@ async function main() {
   await run(npx, ['tsx', 'scripts/db.ts', 'demo-orders', '--email', BENCH_EMAIL, '--count', String(ORDER_COUNT)], env);
   // A one-time free-badge link, for the get-badge wizard page (before the server opens the database).
   const linkOut = await capture(npx, ['tsx', 'scripts/badge-link.ts', '--type', 'vip'], env);
+  // The cold case's users, each with as many orders as the bench user (before the server starts).
+  let coldTokens = [];
+  if (!flags['no-load'] && COLD_USERS > 0) {
+    console.log(`▸ seeding ${COLD_USERS} users of ${ORDER_COUNT} orders each (the cold case)`);
+    const out = join(dataDir, 'cold-users.json');
+    await capture(
+      npx,
+      [
+        'tsx',
+        'scripts/load-fixtures.ts',
+        'orders',
+        '--users',
+        String(COLD_USERS),
+        '--orders',
+        String(ORDER_COUNT),
+        '--out',
+        out,
+      ],
+      env,
+    );
+    coldTokens = JSON.parse(readFileSync(out, 'utf8')).tokens;
+  }
   const link = /\/en\/get-badge\/([^/\s]+)\/(\S+)/.exec(linkOut);
   if (!link) throw new Error(`scripts/badge-link.ts printed no link:\n${linkOut}`);
   PAGES.push({ path: link[0], status: 200, signedIn: true, interactive: true });
@@ -857,6 +1002,9 @@ async function main() {
   let loadResults = null;
   let ssrRatio = null;
   let cpuRatio = null;
+  let coldResults = null;
+  let coldRatio = null;
+  let coldCpuRatio = null;
   if (!flags['no-load']) {
     console.log('▸ load');
     // The static baseline (DESIGN §4): the orders page's own HTML as a file the same server
@@ -876,6 +1024,15 @@ async function main() {
       { title: 'same HTML as a static file', url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} },
       server.child.pid,
     );
+    if (coldTokens.length) {
+      coldResults = await loadCold(base, coldTokens, server.child.pid);
+      const [cold, coldStatic] = coldResults;
+      coldRatio = coldStatic['req/s (avg)'] > 0 ? cold['req/s (avg)'] / coldStatic['req/s (avg)'] : null;
+      coldCpuRatio =
+        cold['server CPU ms/req'] && coldStatic['server CPU ms/req']
+          ? coldStatic['server CPU ms/req'] / cold['server CPU ms/req']
+          : null;
+    }
     rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
     ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
     cpuRatio =
@@ -885,6 +1042,7 @@ async function main() {
     loadResults = [
       ssr,
       baseline,
+      ...(coldResults ?? []),
       await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
         authorization: `Bearer ${token}`,
       }),
@@ -935,6 +1093,17 @@ async function main() {
         `Orders page (${ORDER_COUNT} orders) vs the same HTML as a static file: ${ssrRatio.toFixed(2)}× the requests per second` +
           (cpuRatio !== null ? `; by the server's CPU time per request: ${cpuRatio.toFixed(2)}×` : ''),
       );
+    if (coldRatio !== null) {
+      const ordersPage = pages.find((p) => p.path === '/en/account/orders');
+      console.log(
+        `Orders page cold (${coldTokens.length} distinct users of ${ORDER_COUNT} orders, each once) vs the static file: ` +
+          `${coldRatio.toFixed(2)}× the requests per second` +
+          (coldCpuRatio !== null ? `; by the server's CPU time per request: ${coldCpuRatio.toFixed(2)}×` : '') +
+          (ordersPage
+            ? `; the page is ${kb(ordersPage.htmlBytes)} of HTML, ${kb(ordersPage.wireBytes)} ${ordersPage.contentEncoding}`
+            : ''),
+      );
+    }
   }
 
   // ---- budgets --------------------------------------------------------------------------------
@@ -1010,6 +1179,13 @@ async function main() {
       ssrRatio !== null && ssrRatio >= BUDGET.ssrToStatic,
       ssrRatio === null ? 'not measured' : `${ssrRatio.toFixed(2)}×`,
     );
+    if (coldTokens.length)
+      check(
+        'SSR cold ≥ 0.6× static (orders page, distinct users)',
+        '/en/account/orders',
+        coldRatio !== null && coldRatio >= BUDGET.ssrToStatic,
+        coldRatio === null ? 'not measured' : `${coldRatio.toFixed(2)}×`,
+      );
   }
   for (const r of loadResults ?? []) {
     check(
@@ -1070,6 +1246,7 @@ async function main() {
       build: !flags['no-build'],
       lighthouse: !flags['no-lighthouse'],
       load: !flags['no-load'],
+      coldUsers: COLD_USERS,
     },
     budgets: BUDGET,
     pages,
@@ -1078,6 +1255,9 @@ async function main() {
     load: loadResults,
     ssrToStatic: ssrRatio,
     ssrToStaticByCpu: cpuRatio,
+    coldSsrToStatic: coldRatio,
+    coldSsrToStaticByCpu: coldCpuRatio,
+    coldUsers: coldTokens.length,
     database: flags.postgres ? 'postgres' : 'pglite',
     checks,
     serverErrors,

@@ -14,7 +14,9 @@
  *   --json FILE     also write the figures as JSON
  *   --repeat R      R bursts, each on fresh instances and a fresh database, then the median of
  *                   each figure (a 2-core machine varies by ±15 % from run to run)
- * Ports: 4435–4437 (instances), 4438 (S3). Exit code 1 when a check fails.
+ *   --base-port P   the instances listen on P, P+1, P+2 and the S3 stand-in on P+3 (4435: 4435–4438),
+ *                   so a burst can run beside another one on the same machine
+ * Exit code 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,13 +47,17 @@ const { values: flags } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     json: { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    'base-port': { type: 'string', default: '4435' },
   },
 });
 const USERS = Number(flags.users);
 const SEATS = Number(flags.seats);
 const PG = flags.db === 'postgres';
 const INSTANCES = PG ? Number(flags.instances) : 1;
-const PORTS = [4435, 4436, 4437].slice(0, INSTANCES);
+const BASE_PORT = Number(flags['base-port']);
+if (!Number.isInteger(BASE_PORT) || BASE_PORT < 1024 || BASE_PORT > 65532)
+  throw new Error('--base-port must be a port');
+const PORTS = [BASE_PORT, BASE_PORT + 1, BASE_PORT + 2].slice(0, INSTANCES);
 const nodeArgs = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench-results', 'profiles')}`] : [];
 
 const cleanups = [];
@@ -81,7 +87,7 @@ async function main() {
     `▸ ${PG ? `${INSTANCES} instances on PostgreSQL` : 'one instance on PGlite'}: ${USERS} badge holders, ${SEATS} seats`,
   );
   if (PG) {
-    const cluster = await startCluster({ ports: PORTS, s3Port: 4438, prepare: setup, nodeArgs });
+    const cluster = await startCluster({ ports: PORTS, s3Port: BASE_PORT + 3, prepare: setup, nodeArgs });
     cleanups.push(cluster.teardown);
     ({ instances, env } = cluster);
     databaseName = cluster.database.name;

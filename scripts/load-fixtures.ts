@@ -5,6 +5,7 @@
  *
  *   tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE
  *   tsx scripts/load-fixtures.ts token --email E      (prints one token, for the page loads)
+ *   tsx scripts/load-fixtures.ts orders --users N --orders M --out FILE
  *   tsx scripts/load-fixtures.ts check --slug SLUG [--acknowledged FILE]
  *
  * `check` prints, as JSON, what the database holds for the event: capacity, seats taken, live
@@ -15,6 +16,10 @@
  * issued Professional badge (the event requires one), and writes to FILE `{ slug, tokens }`: one
  * credential per user, of the instances' identity mode (a portal session in OIDC mode, else an
  * access token signed with the development identity service's key in DATA_DIR).
+ * `orders` (the cold case of `npm run bench`): N users who each hold M orders (the demo orders of
+ * src/server/db/demo.ts, spread over the events and statuses), and writes to FILE `{ tokens }`,
+ * one credential per user.
+ *
  * Development only: it refuses to run with IDENTITY_URL set.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -25,6 +30,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { getConfig } from '@server/config';
 import { badges, events, orders, users } from '@server/db/schema';
+import { seedDemoOrders } from '@server/db/demo';
 import { seed } from '@server/db/seed';
 import { DEV_ISSUER, devSubject, loadSigner } from '@server/identity/dev-identity';
 import { newOrderNo } from '@server/orders/order-no';
@@ -33,13 +39,15 @@ import type { Db } from '@server/db/client';
 import { openPortalDatabase } from './lib';
 
 const USAGE =
-  'usage: tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE | token --email E';
+  'usage: tsx scripts/load-fixtures.ts burst --users N --seats S [--slug SLUG] --out FILE | token --email E' +
+  ' | orders --users N --orders M --out FILE';
 
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
   args: rest,
   options: {
     users: { type: 'string', default: '1000' },
+    orders: { type: 'string', default: '100' },
     seats: { type: 'string', default: '100' },
     slug: { type: 'string' },
     out: { type: 'string' },
@@ -127,6 +135,31 @@ if (command === 'check' && values.slug) {
         acknowledgedMissing: acknowledged.filter((id) => !present.has(id)).length,
       }),
     );
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
+if (command === 'orders' && values.out) {
+  const perUser = Number(values.orders);
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(perUser) || perUser < 0) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const database = await openPortalDatabase(config);
+  try {
+    await seed(database.db);
+    const run = randomBytes(4).toString('hex');
+    const people: Person[] = Array.from({ length: count }, (_, i) => {
+      const email = `cold-${run}-${i}@example.com`;
+      return { email, subject: devSubject(email), name: `Cold ${i}` };
+    });
+    for (const p of people) await seedDemoOrders(database.db, { ...p, name: p.name!, count: perUser });
+    const issue = await credentials(database.db);
+    const tokens: string[] = [];
+    for (let i = 0; i < people.length; i += 50) tokens.push(...(await Promise.all(people.slice(i, i + 50).map(issue))));
+    writeFileSync(values.out, JSON.stringify({ tokens }));
+    console.log(`${count} users with ${perUser} orders each; tokens in ${values.out}`);
   } finally {
     await database.close();
   }

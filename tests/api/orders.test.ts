@@ -61,6 +61,23 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     expect((await own.json()).data.order_id).toBe(amyOrders[0].order_id);
   });
 
+  it('lists each order exactly as the order itself answers (the list reads only the columns its view needs)', async () => {
+    const { token } = await signIn(app, 'cols@example.com');
+    await seedDemoOrders(database.db, {
+      subject: devSubject('cols@example.com'),
+      email: 'cols@example.com',
+      count: 14,
+    });
+    const list = (await (await app.request('/api/v1/orders?limit=100', bearer(token))).json()).data;
+    expect(list).toHaveLength(14);
+    for (const listed of list) {
+      const one = (await (await app.request(`/api/v1/orders/${listed.order_id}`, bearer(token))).json()).data;
+      // Only the single order carries the badges it includes; a list never did.
+      delete one.included_badges;
+      expect(listed).toEqual(one);
+    }
+  });
+
   it('pages with limit and page', async () => {
     const { token } = await signIn(app, 'amy@example.com');
     await seedDemoOrders(database.db, { subject: devSubject('amy@example.com'), email: 'amy@example.com', count: 25 });

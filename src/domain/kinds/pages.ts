@@ -5,9 +5,13 @@
 import { kindOf, kindOfRegistrationType } from './index';
 import type { EventType } from './types';
 
+/** An order's summary page (the order list links each order there). */
+export const summaryPath = (order: { orderId: string; eventSlug: string }) =>
+  `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
+
 /** The pages of an order. */
 export function orderPages(order: { orderId: string; eventSlug: string; registrationType: string }) {
-  const summary = `/events/${encodeURIComponent(order.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
+  const summary = summaryPath(order);
   const k = kindOfRegistrationType(order.registrationType);
   const badge = k?.pages === 'badge';
   const base = badge ? `/badges/${encodeURIComponent(order.orderId)}` : summary;

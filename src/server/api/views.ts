@@ -9,7 +9,7 @@ import type { Event, Order, PickupSlot, Sendable } from '@domain/contract';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
-import type { OrderRecord } from '../orders/orders';
+import type { OrderViewRecord } from '../orders/orders';
 import type { PickupSlotRow } from '../badges/pickup-schedule';
 
 /** The name of an event in `locale`. */
@@ -50,7 +50,7 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
  * The wire view of an order (spec §3 Order). `payment` (charged orders only) is assembled from
  * the price and payment choice fixed on the order and the outcome of its latest card attempt.
  */
-export function orderView(row: OrderRecord, locale: Locale) {
+export function orderView(row: OrderViewRecord, locale: Locale) {
   const { order, event, receipt, card, contents } = row;
   const chosen = order.paymentType !== null;
   const zh = locale === 'zh-TW';

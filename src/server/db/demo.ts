@@ -20,12 +20,13 @@ export async function seedDemoOrders(
   // Every event but the badges (one badge per user), in a stable order.
   const all = (await db.select().from(events).orderBy(asc(events.slug))).filter((e) => !kindOf(e.type).issuesBadge);
   const statuses = ['pending', 'checking', 'paid', 'free', 'overdue', 'canceled'] as const;
-  for (let i = 0; i < input.count; i++) {
+  const now = Date.now();
+  const rows = Array.from({ length: input.count }, (_, i): typeof orders.$inferInsert => {
     const event = all[i % all.length]!;
     const status = statuses[i % statuses.length]!;
     // One live order per user and event: extra ones are recorded as canceled.
     const live = i < all.length;
-    await db.insert(orders).values({
+    return {
       orderNo: newOrderNo(input.prefix ?? 'TC'),
       userId: user!.id,
       eventId: event.id,
@@ -41,8 +42,27 @@ export async function seedDemoOrders(
       unitPriceTwdCents: event.priceCentsTwd,
       totalTwdCents: event.priceCentsTwd,
       paymentType: event.priceCentsTwd > 0 ? 'TWD' : null,
-      createdAt: new Date(Date.now() - i * 60_000),
-    });
+      createdAt: new Date(now - i * 60_000),
+    };
+  });
+  // One statement per 100 orders (the load fixtures seed hundreds of users this way). An order
+  // number drawn twice (6 random characters: likely among tens of thousands) is drawn again.
+  for (let i = 0; i < rows.length; i += 100) {
+    let batch = rows.slice(i, i + 100);
+    while (batch.length) {
+      const done = new Set(
+        (
+          await db
+            .insert(orders)
+            .values(batch)
+            .onConflictDoNothing({ target: orders.orderNo })
+            .returning({ orderNo: orders.orderNo })
+        ).map((r) => r.orderNo),
+      );
+      batch = batch
+        .filter((r) => !done.has(r.orderNo))
+        .map((r) => ({ ...r, orderNo: newOrderNo(input.prefix ?? 'TC') }));
+    }
   }
   return db.select().from(orders).where(eq(orders.userId, user!.id));
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
  * The SSR pages' in-process API calls run inside their page's request: one id for both.
  */
 
-type RequestContext = { requestId: string };
+type RequestContext = { requestId: string; memo?: Map<string, unknown> };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -23,6 +23,16 @@ export function requestIdFrom(header: string | null | undefined): string {
 /** Runs `fn` as part of the request `requestId`. */
 export function withRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run({ requestId }, fn);
+}
+
+/**
+ * What one request may compute once and reuse, for the rest of that request only (none outside a
+ * request): a page's in-process API calls each authenticate the same credential (decision 060).
+ */
+export function requestMemo(): Map<string, unknown> | undefined {
+  const context = storage.getStore();
+  if (!context) return undefined;
+  return (context.memo ??= new Map());
 }
 
 /** The id of the request being served, if any. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { PAGE_VERSION, type User } from '../identity/users';
+import { requestMemo } from '../ops/request-context';
 
 /*
  * The portal's own sessions after an OpenID Connect sign-in (decision 019). The credential is a
@@ -16,6 +17,8 @@ import { PAGE_VERSION, type User } from '../identity/users';
 const ISSUER = 'registration-portal';
 const AUDIENCE = 'registration-portal-session';
 const TYP = 'session+jwt';
+/** Where verify's answers are kept in the request's memo, by credential. */
+const MEMO_PREFIX = 'session:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The provider's tokens kept with a session (forwarded to the content site for the user). */
@@ -100,6 +103,65 @@ export function createSessionStore(options: SessionStoreOptions) {
     await db.delete(sessions).where(lt(sessions.absoluteExpiresAt, new Date(at.getTime() - 24 * 3600_000)));
   }
 
+  /** verify, without the request's memo. */
+  async function verifyNow(token: string): Promise<VerifiedSession | null> {
+    let claims;
+    try {
+      ({ payload: claims } = await jwtVerify(token, signingKey, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: TYP,
+        currentDate: now(),
+      }));
+    } catch {
+      return null;
+    }
+    const sid = claims.sid;
+    if (typeof sid !== 'string' || !UUID.test(sid) || typeof claims.iat !== 'number' || typeof claims.exp !== 'number')
+      return null;
+    const at = now();
+    // Every signed-in request runs this: prepared once per connection (no query building, no re-planning).
+    const statement = prepared(db, 'session_verify', (d) =>
+      d
+        .select({
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          userId: users.id,
+          subject: users.subject,
+          email: users.email,
+          name: users.name,
+          pageVersion: PAGE_VERSION,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sql.placeholder('sid')),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql.placeholder('at')),
+          ),
+        )
+        .limit(1)
+        .prepare('session_verify'),
+    );
+    const [row] = await statement.execute({ sid, at });
+    if (!row) return null;
+    return {
+      session: { id: row.id, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt },
+      user: {
+        id: row.userId,
+        subject: row.subject,
+        email: row.email,
+        name: row.name,
+      },
+      iat: claims.iat,
+      exp: claims.exp,
+      pageVersion: row.pageVersion,
+    };
+  }
+
   return {
     /** The sessions' clock (real time; tests move it). */
     now,
@@ -124,68 +186,18 @@ export function createSessionStore(options: SessionStoreOptions) {
       return { token: await sign(row!, user, at), expiresAt: row!.expiresAt, session: row! };
     },
 
-    /** The session and user behind a credential, or null (bad signature, expired, revoked, unknown). */
-    async verify(token: string): Promise<VerifiedSession | null> {
-      let claims;
-      try {
-        ({ payload: claims } = await jwtVerify(token, signingKey, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          typ: TYP,
-          currentDate: now(),
-        }));
-      } catch {
-        return null;
-      }
-      const sid = claims.sid;
-      if (
-        typeof sid !== 'string' ||
-        !UUID.test(sid) ||
-        typeof claims.iat !== 'number' ||
-        typeof claims.exp !== 'number'
-      )
-        return null;
-      const at = now();
-      // Every signed-in request runs this: prepared once per connection (no query building, no re-planning).
-      const statement = prepared(db, 'session_verify', (d) =>
-        d
-          .select({
-            id: sessions.id,
-            expiresAt: sessions.expiresAt,
-            absoluteExpiresAt: sessions.absoluteExpiresAt,
-            userId: users.id,
-            subject: users.subject,
-            email: users.email,
-            name: users.name,
-            pageVersion: PAGE_VERSION,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(
-            and(
-              eq(sessions.id, sql.placeholder('sid')),
-              isNull(sessions.revokedAt),
-              gt(sessions.expiresAt, sql.placeholder('at')),
-            ),
-          )
-          .limit(1)
-          .prepare('session_verify'),
-      );
-      const [row] = await statement.execute({ sid, at });
-      if (!row) return null;
-      return {
-        session: { id: row.id, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt },
-        user: {
-          id: row.userId,
-          subject: row.subject,
-          email: row.email,
-          name: row.name,
-        },
-        iat: claims.iat,
-        exp: claims.exp,
-        pageVersion: row.pageVersion,
-      };
+    /**
+     * The session and user behind a credential, or null (bad signature, expired, revoked, unknown).
+     * Once per request (decision 060): a page's in-process API calls (its page version, then its
+     * data) share the first answer; a log out in the same request forgets it (revoke).
+     */
+    verify(token: string): Promise<VerifiedSession | null> {
+      const memo = requestMemo();
+      if (!memo) return verifyNow(token);
+      const key = `${MEMO_PREFIX}${token}`;
+      let answer = memo.get(key) as Promise<VerifiedSession | null> | undefined;
+      if (!answer) memo.set(key, (answer = verifyNow(token)));
+      return answer;
     },
 
     /**
@@ -209,6 +221,8 @@ export function createSessionStore(options: SessionStoreOptions) {
     /** Ends a session for good (log out). */
     async revoke(sessionId: string): Promise<void> {
       if (!UUID.test(sessionId)) return;
+      const memo = requestMemo();
+      for (const key of memo?.keys() ?? []) if (key.startsWith(MEMO_PREFIX)) memo!.delete(key);
       await db
         .update(sessions)
         .set({ revokedAt: now() })
