@@ -1,0 +1,81 @@
+import type { ReactNode, Ref } from 'react';
+
+/*
+ * The pieces every wizard view is made of (issue 19: one wizard skeleton): the step's heading
+ * (which takes the focus when the step changes, see useStepHeading), a ticked agreement, the
+ * notice box of rules, the step's problem and the row of Back / Continue. Words come as props.
+ */
+
+/** The step's heading: the focus moves here when the step changes. */
+export function StepHeading({ ref, children }: { ref: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <h2 id="wizard-heading" ref={ref} tabIndex={-1} className="text-xl font-semibold">
+      {children}
+    </h2>
+  );
+}
+
+/** A checkbox the user ticks to agree (terms, policy, disclosure). */
+export function AgreeBox(props: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        className="mt-1 h-4 w-4"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span>{props.children}</span>
+    </label>
+  );
+}
+
+/** The box of rules or notices a step shows before the user agrees (items already translated). */
+export function NoticeBox(props: { title: string; items: (string | false | undefined)[] }) {
+  return (
+    <div className="rounded-md border border-neutral-300 bg-neutral-50 p-4 text-sm">
+      <h3 className="mb-2 font-semibold">{props.title}</h3>
+      <ul className="list-disc space-y-1 pl-5">
+        {props.items.filter(Boolean).map((item) => (
+          <li key={item as string}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The step's own problem (not a field's), read out when it appears. */
+export function StepProblem(props: { id: string; text: string | undefined }) {
+  if (!props.text) return null;
+  return (
+    <p id={props.id} tabIndex={-1} role="alert" className="text-sm font-semibold text-red-700">
+      {props.text}
+    </p>
+  );
+}
+
+/** A note the user must not miss (amber). */
+export function StepNote(props: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      role="note"
+      className={`rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900 ${props.className ?? ''}`}
+    >
+      {props.children}
+    </p>
+  );
+}
+
+/** The row under a step: Back (or another way out) on the left, the way on at the right. */
+export function StepActions(props: { back?: { label: string; onClick: () => void }; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-3">
+      {props.back && (
+        <button type="button" className="btn-secondary" onClick={props.back.onClick}>
+          {props.back.label}
+        </button>
+      )}
+      {props.children}
+    </div>
+  );
+}
