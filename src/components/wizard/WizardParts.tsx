@@ -1,4 +1,6 @@
 import type { ReactNode, Ref } from 'react';
+import { SignInPrompt } from '@components/ui/SignInPrompt';
+import type { T } from '@i18n/t';
 
 /*
  * The pieces every wizard view is made of (issue 19: one wizard skeleton): the step's heading
@@ -15,14 +17,58 @@ export function StepHeading({ ref, children }: { ref: Ref<HTMLHeadingElement>; c
   );
 }
 
-/** A checkbox the user ticks to agree (terms, policy, disclosure). */
-export function AgreeBox(props: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+/** A step of a wizard: a card headed by the step's name. */
+export function WizardStep({
+  heading,
+  title,
+  children,
+}: {
+  heading: Ref<HTMLHeadingElement>;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="wizard-heading" className="card space-y-4">
+      <StepHeading ref={heading}>{title}</StepHeading>
+      {children}
+    </section>
+  );
+}
+
+/** The prompt to sign in or register that a step shows a visitor (spec §5). */
+export function SignInBox(props: { t: T; href: string; className?: string }) {
+  return (
+    <SignInPrompt
+      className={props.className ?? 'rounded-md border border-orange-300 bg-orange-50 p-4'}
+      href={props.href}
+      prompt={props.t('wizard.signInPrompt')}
+      button={props.t('signin.button')}
+    />
+  );
+}
+
+/**
+ * A box the user ticks (agreeing to terms, a category, "same as applicant") or a radio choice,
+ * its label beside it.
+ */
+export function Choice(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  type?: 'checkbox' | 'radio';
+  name?: string;
+  value?: string | number;
+  describedBy?: string;
+}) {
   return (
     <label className="flex items-start gap-2">
       <input
-        type="checkbox"
+        type={props.type ?? 'checkbox'}
+        name={props.name}
+        value={props.value}
         className="mt-1 h-4 w-4"
         checked={props.checked}
+        aria-describedby={props.describedBy}
         onChange={(e) => props.onChange(e.target.checked)}
       />
       <span>{props.children}</span>
@@ -66,8 +112,15 @@ export function StepNote(props: { children: ReactNode; className?: string }) {
   );
 }
 
-/** The row under a step: Back (or another way out) on the left, the way on at the right. */
-export function StepActions(props: { back?: { label: string; onClick: () => void }; children: ReactNode }) {
+/**
+ * The row under a step: Back (or another way out, as children) on the left, the way on at the
+ * right (`next`, or a submit button as children).
+ */
+export function StepActions(props: {
+  back?: { label: string; onClick: () => void };
+  next?: { label: string; onClick: () => void; disabled?: boolean };
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap justify-between gap-3">
       {props.back && (
@@ -76,6 +129,11 @@ export function StepActions(props: { back?: { label: string; onClick: () => void
         </button>
       )}
       {props.children}
+      {props.next && (
+        <button type="button" className="btn-primary" disabled={props.next.disabled} onClick={props.next.onClick}>
+          {props.next.label}
+        </button>
+      )}
     </div>
   );
 }

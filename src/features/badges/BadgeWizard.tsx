@@ -1,12 +1,12 @@
 import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
-import { AgreeBox, NoticeBox, StepActions, StepHeading, StepNote } from '@components/wizard/WizardParts';
+import { LazyUploader } from '@components/wizard/LazyUploader';
+import * as Wizard from '@components/wizard/WizardParts';
 import { LIMITS } from '@domain/badges';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
@@ -18,11 +18,10 @@ import { createBadgeWizard, FORM, IDENTITY, tooLongPrinted, type PrintedName } f
 export { BADGE_STEPS } from './badge-wizard.store';
 
 /*
- * The uploader (react-dropzone) and the confirm dialog (Radix) load when the form step opens, not
- * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
+ * The uploader (react-dropzone, components/wizard/LazyUploader) and the confirm dialog (Radix) load
+ * when the form step opens, not with the page: the identity step stays light on a phone (DESIGN §4
+ * wizard budget).
  */
-const loadUploader = () => import('@components/uploads/Uploader');
-const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 export type BadgeWizardProps = {
@@ -161,14 +160,13 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     <div>
       <Steps steps={steps} current={step} label={t('wizard.steps')} />
       {step === IDENTITY && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('wizard.checkIdentity')}</StepHeading>
+        <Wizard.WizardStep heading={heading} title={t('wizard.checkIdentity')}>
           {props.identityLabel && <p>{t('getBadge.identity', { identity: props.identityLabel })}</p>}
           {!props.signedIn ? (
-            <SignInPrompt href={props.signInHref} prompt={t('wizard.signInPrompt')} button={t('signin.button')} />
+            <Wizard.SignInBox t={t} href={props.signInHref} className="" />
           ) : (
             <>
-              <NoticeBox
+              <Wizard.NoticeBox
                 title={professional ? t('badge.noticeTitle') : t('badge.freeNoticeTitle')}
                 items={[
                   professional && t('badge.notice.price'),
@@ -178,19 +176,19 @@ export default function BadgeWizard(props: BadgeWizardProps) {
                 ]}
               />
               {professional && <p className="text-sm text-neutral-700">{t('badge.exhibitorNote')}</p>}
-              <AgreeBox checked={draft.agreed} onChange={wizard.agree}>
+              <Wizard.Choice checked={draft.agreed} onChange={wizard.agree}>
                 {professional ? t('badge.agree') : t('badge.agreeFree')}
-              </AgreeBox>
+              </Wizard.Choice>
               <button type="button" className="btn-primary" disabled={!draft.agreed} onClick={() => go(FORM)}>
                 {t('wizard.next')}
               </button>
             </>
           )}
-        </section>
+        </Wizard.WizardStep>
       )}
       {step === FORM && (
         <form noValidate onSubmit={onSubmit} aria-labelledby="wizard-heading" className="space-y-6">
-          <StepHeading ref={heading}>{t('wizard.fillForm')}</StepHeading>
+          <Wizard.StepHeading ref={heading}>{t('wizard.fillForm')}</Wizard.StepHeading>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.applicantInfo')}</legend>
             {field('applicant', 'nameZh', { autoComplete: 'name' })}
@@ -214,18 +212,11 @@ export default function BadgeWizard(props: BadgeWizardProps) {
           </fieldset>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.printedInfo')}</legend>
-            <StepNote className="md:col-span-2">{t('badge.cannotChange')}</StepNote>
+            <Wizard.StepNote className="md:col-span-2">{t('badge.cannotChange')}</Wizard.StepNote>
             <div className="md:col-span-2">
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={draft.same}
-                  onChange={(e) => wizard.setSame(e.target.checked)}
-                  aria-describedby="same-hint"
-                />
-                <span>{t('badge.sameAsApplicant')}</span>
-              </label>
+              <Wizard.Choice checked={draft.same} onChange={wizard.setSame} describedBy="same-hint">
+                {t('badge.sameAsApplicant')}
+              </Wizard.Choice>
               <p id="same-hint" className="mt-1 text-xs text-neutral-600">
                 {t('badge.sameHint')}
               </p>
@@ -247,25 +238,23 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             {field('badge', 'companyNameEn')}
           </fieldset>
           <div className="card">
-            <ClientSuspense fallback={<p className="text-sm">{t('badge.photo')}</p>}>
-              <Uploader
-                id="personal_photo"
-                purpose="personal_photo"
-                label={t('badge.photo')}
-                hint={t('badge.photoHint')}
-                value={draft.photo}
-                onChange={wizard.setPhoto}
-                t={t}
-                error={errors.personalPhotoFileId}
-                imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
-              />
-            </ClientSuspense>
+            <LazyUploader
+              id="personal_photo"
+              purpose="personal_photo"
+              label={t('badge.photo')}
+              hint={t('badge.photoHint')}
+              value={draft.photo}
+              onChange={wizard.setPhoto}
+              t={t}
+              error={errors.personalPhotoFileId}
+              imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
+            />
           </div>
-          <StepActions back={{ label: t('wizard.back'), onClick: back }}>
+          <Wizard.StepActions back={{ label: t('wizard.back'), onClick: back }}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {professional ? t('badge.submitAndPay') : t('badge.submit')}
             </button>
-          </StepActions>
+          </Wizard.StepActions>
         </form>
       )}
       {confirming && (

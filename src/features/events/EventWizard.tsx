@@ -1,11 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/use-alert';
-import { AgreeBox } from '@components/wizard/WizardParts';
+import * as Wizard from '@components/wizard/WizardParts';
 import { createT, type Messages } from '@i18n/t';
-import { alertText } from '@lib/api';
-import { useWizard } from '@lib/wizard';
+import { showRefusal, useWizard, type Refusal } from '@lib/wizard';
 import { createEventWizard } from './event-wizard.store';
 
 export type EventWizardProps = {
@@ -46,25 +44,20 @@ export default function EventWizard(props: EventWizardProps) {
     );
     if (!error) return;
     // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
-    if (error.code === 'event_capacity_full') {
-      showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(location.pathname), returnFocus });
-    } else if (error.code in ALERTS) {
-      showAlert(t(ALERTS[error.code]!), { returnFocus });
-    } else {
-      showAlert(alertText(error, t), { returnFocus });
-    }
+    const refusals: Record<string, Refusal> = {
+      event_capacity_full: { text: t('eventReg.capacityFull'), then: () => location.assign(location.pathname) },
+      demonstration_invalid: { text: t('eventReg.demonstrationInvalid') },
+      registration_closed: { text: t('eventReg.closed') },
+      registration_not_open: { text: t('eventReg.notOpen') },
+    };
+    showRefusal(error, { t, showAlert, returnFocus, known: (code) => refusals[code] });
   }
 
   return (
     <div>
       <Steps steps={props.steps} current={0} label={t('wizard.steps')} />
       {!props.signedIn ? (
-        <SignInPrompt
-          className="card"
-          href={props.signInHref}
-          prompt={t('wizard.signInPrompt')}
-          button={t('signin.button')}
-        />
+        <Wizard.SignInBox t={t} href={props.signInHref} className="card" />
       ) : (
         <form
           noValidate
@@ -76,9 +69,9 @@ export default function EventWizard(props: EventWizardProps) {
             {t('eventReg.confirmStep')}
           </h2>
           {props.note && <p className="text-sm text-neutral-700">{props.note}</p>}
-          <AgreeBox checked={draft.agreed} onChange={wizard.agree}>
+          <Wizard.Choice checked={draft.agreed} onChange={wizard.agree}>
             {t('eventReg.terms')}
-          </AgreeBox>
+          </Wizard.Choice>
           <button type="submit" className="btn-primary" disabled={!draft.agreed || busy}>
             {t('eventReg.submit')}
           </button>
@@ -88,10 +81,3 @@ export default function EventWizard(props: EventWizardProps) {
     </div>
   );
 }
-
-/** Refusals the alert explains (spec §8). */
-const ALERTS: Record<string, string> = {
-  demonstration_invalid: 'eventReg.demonstrationInvalid',
-  registration_closed: 'eventReg.closed',
-  registration_not_open: 'eventReg.notOpen',
-};

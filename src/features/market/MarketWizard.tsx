@@ -1,22 +1,17 @@
-import { lazy, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/use-alert';
-import { AgreeBox, NoticeBox, StepActions, StepHeading, StepNote } from '@components/wizard/WizardParts';
+import * as Wizard from '@components/wizard/WizardParts';
+import { WizardWorks } from '@components/wizard/WizardWorks';
 import { createT, type Messages } from '@i18n/t';
-import { alertText, type ApiError } from '@lib/api';
+import type { ApiError } from '@lib/api';
 import { draftKey } from '@lib/draft.store';
-import { issuePaths } from '@lib/form-values';
-import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
+import { focusFirstError, showRefusal, useStepHeading, useWizard, type Refusal } from '@lib/wizard';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { createMarketWizard, FORM, IDENTITY, identityDone, REVIEW, UPLOAD, WORKS } from './market-wizard.store';
 
 export { marketStepNames } from './market-wizard.store';
-
-/* The works picker loads when its step opens (decision 006: the first steps stay light). */
-const WorksPicker = lazy(() => import('@components/works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
 
 export type MarketWizardProps = {
   locale: string;
@@ -90,53 +85,44 @@ export default function MarketWizard(props: MarketWizardProps) {
   }
 
   function onSubmitError(error: ApiError) {
-    const returnFocus = submitButton.current;
-    if (error.code === 'event_capacity_full') {
+    const refusals: Record<string, Refusal> = {
       // The page again, which now says the event is full and offers the way on (the draft stays).
-      showAlert(t('eventReg.capacityFull'), {
-        onClose: () => {
+      event_capacity_full: {
+        text: t('eventReg.capacityFull'),
+        then: () => {
           allowLeave();
           location.assign(location.pathname);
         },
-        returnFocus,
-      });
-    } else if (error.code === 'work_not_found') {
+      },
       // The content site no longer has a chosen work: choose again from a fresh list.
-      showAlert(t('market.error.workNotFound'), { onClose: () => (wizard.works.reset(), go(WORKS)), returnFocus });
-    } else if (error.code in ALERTS) {
-      showAlert(t(ALERTS[error.code]!), { returnFocus });
-    } else if (error.code === 'validation_failed' && fieldIssues(error)) {
-      return;
-    } else {
-      showAlert(alertText(error, t), { returnFocus });
-    }
+      work_not_found: { text: t('market.error.workNotFound'), then: () => (wizard.works.reset(), go(WORKS)) },
+      registration_closed: { text: t('eventReg.closed') },
+      registration_not_open: { text: t('eventReg.notOpen') },
+      content_site_unavailable: { text: t('market.error.contentSite') },
+    };
+    showRefusal(error, {
+      t,
+      showAlert,
+      returnFocus: submitButton.current,
+      known: (code) => refusals[code],
+      // The API's field issues on their step.
+      onIssues: (paths) => {
+        const at = wizard.fieldIssues(paths);
+        if (at !== null && at !== step) go(at);
+        if (at === FORM) focusFirstError();
+        return at !== null;
+      },
+    });
   }
 
-  /** Shows the API's field issues on their step; false when none names a field of the registration. */
-  function fieldIssues(error: ApiError): boolean {
-    const at = wizard.fieldIssues(issuePaths(error.data));
-    if (at === null) return false;
-    if (at !== step) go(at);
-    if (at === FORM) focusFirstError();
-    return true;
-  }
-
-  const signInPrompt = (
-    <SignInPrompt
-      className="rounded-md border border-orange-300 bg-orange-50 p-4"
-      href={props.signInHref}
-      prompt={t('wizard.signInPrompt')}
-      button={t('signin.button')}
-    />
-  );
+  const signInPrompt = <Wizard.SignInBox t={t} href={props.signInHref} />;
   const backTo = { label: t('wizard.back'), onClick: back };
 
   return (
     <div>
       <Steps steps={props.steps} current={step} label={t('wizard.steps')} />
       {step === UPLOAD && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('market.step.upload_content')}</StepHeading>
+        <Wizard.WizardStep heading={heading} title={t('market.step.upload_content')}>
           <p>{t('market.upload.intro')}</p>
           <p>{t('market.upload.then')}</p>
           <div className="flex flex-wrap gap-3">
@@ -148,32 +134,30 @@ export default function MarketWizard(props: MarketWizardProps) {
               {t('wizard.next')}
             </button>
           </div>
-        </section>
+        </Wizard.WizardStep>
       )}
       {step === IDENTITY && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('market.step.pick_identity')}</StepHeading>
+        <Wizard.WizardStep heading={heading} title={t('market.step.pick_identity')}>
           {!props.signedIn && signInPrompt}
           <fieldset>
             <legend className="mb-2 font-semibold">{t('market.identity.legend')}</legend>
             <div className="space-y-2">
               {offered.map((id) => (
-                <label key={id} className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    name="market_identity"
-                    className="mt-1 h-4 w-4"
-                    value={id}
-                    checked={draft.identity === id}
-                    onChange={() => wizard.chooseIdentity(id)}
-                  />
-                  <span>{t(`enum.participation.${id}`)}</span>
-                </label>
+                <Wizard.Choice
+                  key={id}
+                  type="radio"
+                  name="market_identity"
+                  value={id}
+                  checked={draft.identity === id}
+                  onChange={() => wizard.chooseIdentity(id)}
+                >
+                  {t(`enum.participation.${id}`)}
+                </Wizard.Choice>
               ))}
             </div>
             {props.identityNote && <p className="mt-2 text-sm text-neutral-700">{props.identityNote}</p>}
           </fieldset>
-          <NoticeBox
+          <Wizard.NoticeBox
             title={t('market.notice.title')}
             items={[
               review && t('market.notice.approval'),
@@ -182,48 +166,41 @@ export default function MarketWizard(props: MarketWizardProps) {
               t('market.notice.disclosure'),
             ]}
           />
-          <AgreeBox checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
+          <Wizard.Choice checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
             {t('market.identity.agreeTerms')}
-          </AgreeBox>
-          <AgreeBox checked={draft.agreeDisclosure} onChange={(on) => wizard.agree('agreeDisclosure', on)}>
+          </Wizard.Choice>
+          <Wizard.Choice checked={draft.agreeDisclosure} onChange={(on) => wizard.agree('agreeDisclosure', on)}>
             {t('market.identity.agreeDisclosure')}
-          </AgreeBox>
-          <StepActions back={backTo}>
-            <button type="button" className="btn-primary" disabled={!identityDone(draft)} onClick={() => go(WORKS)}>
-              {t('wizard.next')}
-            </button>
-          </StepActions>
-        </section>
+          </Wizard.Choice>
+          <Wizard.StepActions
+            back={backTo}
+            next={{ label: t('wizard.next'), disabled: !identityDone(draft), onClick: () => go(WORKS) }}
+          />
+        </Wizard.WizardStep>
       )}
       {step === WORKS && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('market.step.pick_works')}</StepHeading>
+        <Wizard.WizardStep heading={heading} title={t('market.step.pick_works')}>
           {!props.signedIn && signInPrompt}
           <p className="text-sm text-neutral-700">{t('market.works.intro')}</p>
-          <ClientSuspense fallback={<p className="text-sm">{t('market.works.loading')}</p>}>
-            <WorksPicker
-              t={t}
-              locale={props.locale}
-              signedIn={props.signedIn}
-              signInHref={props.signInHref}
-              works={works}
-              selected={draft.selected}
-              onChange={wizard.select}
-              onWorks={wizard.works.loaded}
-              uploadHref={props.uploadHref}
-              error={problem}
-            />
-          </ClientSuspense>
-          <StepActions back={backTo}>
-            <button type="button" className="btn-primary" disabled={!props.signedIn} onClick={nextFromWorks}>
-              {t('wizard.next')}
-            </button>
-          </StepActions>
-        </section>
+          <WizardWorks
+            t={t}
+            page={props}
+            loading={t('market.works.loading')}
+            works={works}
+            list={wizard.works}
+            selected={draft.selected}
+            onChange={wizard.select}
+            error={problem}
+          />
+          <Wizard.StepActions
+            back={backTo}
+            next={{ label: t('wizard.next'), disabled: !props.signedIn, onClick: nextFromWorks }}
+          />
+        </Wizard.WizardStep>
       )}
       {step === FORM && (
         <form noValidate onSubmit={onFormSubmit} aria-labelledby="wizard-heading" className="space-y-6">
-          <StepHeading ref={heading}>{t('market.step.fill_form')}</StepHeading>
+          <Wizard.StepHeading ref={heading}>{t('market.step.fill_form')}</Wizard.StepHeading>
           <p className="text-sm text-neutral-700">{t('market.form.intro')}</p>
           <ExhibitorFields
             t={t}
@@ -232,17 +209,16 @@ export default function MarketWizard(props: MarketWizardProps) {
             errors={errors}
             countries={props.countries}
           />
-          <StepActions back={backTo}>
+          <Wizard.StepActions back={backTo}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {review ? t('wizard.next') : t('market.submit')}
             </button>
-          </StepActions>
+          </Wizard.StepActions>
         </form>
       )}
       {step === REVIEW && review && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('market.step.wait_approval')}</StepHeading>
-          <StepNote>{t('market.review.approvalNote')}</StepNote>
+        <Wizard.WizardStep heading={heading} title={t('market.step.wait_approval')}>
+          <Wizard.StepNote>{t('market.review.approvalNote')}</Wizard.StepNote>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-neutral-600">{t('market.identity.legend')}</dt>
             <dd>{t(`enum.participation.${draft.identity ?? ''}`)}</dd>
@@ -260,7 +236,7 @@ export default function MarketWizard(props: MarketWizardProps) {
             <dt className="text-neutral-600">{t('market.form.contactName')}</dt>
             <dd>{draft.form.contactName}</dd>
           </dl>
-          <StepActions back={backTo}>
+          <Wizard.StepActions back={backTo}>
             <button
               ref={submitButton}
               type="button"
@@ -270,17 +246,10 @@ export default function MarketWizard(props: MarketWizardProps) {
             >
               {t('market.submitForReview')}
             </button>
-          </StepActions>
-        </section>
+          </Wizard.StepActions>
+        </Wizard.WizardStep>
       )}
       {alertElement}
     </div>
   );
 }
-
-/** Refusals the alert explains (nothing to change in the registration). */
-const ALERTS: Record<string, string> = {
-  registration_closed: 'eventReg.closed',
-  registration_not_open: 'eventReg.notOpen',
-  content_site_unavailable: 'market.error.contentSite',
-};

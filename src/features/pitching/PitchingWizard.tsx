@@ -1,5 +1,4 @@
 import {
-  lazy,
   type ComponentProps,
   type ComponentType,
   useCallback,
@@ -10,24 +9,20 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { useAlert } from '@components/ui/use-alert';
-import { AgreeBox, NoticeBox, StepActions, StepHeading, StepNote, StepProblem } from '@components/wizard/WizardParts';
+import * as Wizard from '@components/wizard/WizardParts';
+import { WizardWorks } from '@components/wizard/WizardWorks';
 import { InvoiceFields } from '@components/forms/InvoiceFields';
 import { formatMoney, formatPriceTimes } from '@domain/format';
 import { PITCHING_LIMITS, workIdInError } from '@domain/kinds/pitching';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
-import { alertText, type ApiError } from '@lib/api';
+import type { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { draftKey } from '@lib/draft.store';
-import { issuePaths } from '@lib/form-values';
-import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
+import { focusFirstError, showRefusal, useStepHeading, useWizard, type Refusal } from '@lib/wizard';
 import { createPitchingWizard, FORM, WORKS, type Usage } from './pitching-wizard.store';
-
-/* The works picker and the story form load when their step opens (decision 006: the first steps stay light). */
-const WorksPicker = lazy(() => import('@components/works/WorksPicker').then((m) => ({ default: m.WorksPicker })));
 
 /**
  * The story form of a Story to Screen entry, loaded when its step opens: only the story wizard's
@@ -141,33 +136,36 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
   };
 
   function onSubmitError(error: ApiError) {
-    const returnFocus = submitButton.current;
-    if (error.code === '1') {
-      // Spec §8: the work is the number in the error's text; the alert names it by its title.
-      const id = workIdInError(error.error) ?? (typeof error.data.workId === 'number' ? error.data.workId : null);
-      showAlert(id === null ? t('apiError.1') : wizard.workUsed(id), {
-        onClose: chooseAgain(id ?? undefined),
-        returnFocus,
-      });
-    } else if (WORKS_REFUSALS.has(error.code)) {
-      showAlert(t(`apiError.${error.code}`), { onClose: chooseAgain(), returnFocus });
-    } else if (error.code === 'work_not_found') {
-      showAlert(t('apiError.work_not_found'), { onClose: () => (wizard.works.reset(), go(WORKS)), returnFocus });
-    } else if (ALERTED.has(error.code)) {
-      showAlert(t(`apiError.${error.code}`), { returnFocus });
-    } else if (error.code === 'validation_failed' && fieldIssues(error)) {
-      return;
-    } else {
-      showAlert(alertText(error, t), { returnFocus });
-    }
+    const again = { then: chooseAgain() };
+    const refusals: Record<string, Refusal> = {
+      pitching_work_limit: { text: t('apiError.pitching_work_limit'), ...again },
+      mixed_work_genres: { text: t('apiError.mixed_work_genres'), ...again },
+      one_work_per_story: { text: t('apiError.one_work_per_story'), ...again },
+      work_not_found: { text: t('apiError.work_not_found'), then: () => (wizard.works.reset(), go(WORKS)) },
+      registration_closed: { text: t('apiError.registration_closed') },
+      registration_not_open: { text: t('apiError.registration_not_open') },
+      content_site_unavailable: { text: t('apiError.content_site_unavailable') },
+      invalid_upload: { text: t('apiError.invalid_upload') },
+    };
+    showRefusal(error, {
+      t,
+      showAlert,
+      returnFocus: submitButton.current,
+      known: (code) => (code === '1' ? workUsed(error) : refusals[code]),
+      // The API's field issues: back to the works step, or on the form.
+      onIssues: (paths) => {
+        const at = wizard.fieldIssues(paths);
+        if (at === 'works') go(WORKS);
+        else if (at === 'form') focusFirstError();
+        return at !== null;
+      },
+    });
   }
 
-  /** Shows the API's field issues on the form; false when none names a field of the entry. */
-  function fieldIssues(error: ApiError): boolean {
-    const at = wizard.fieldIssues(issuePaths(error.data));
-    if (at === 'works') go(WORKS);
-    else if (at === 'form') focusFirstError();
-    return at !== null;
+  /** Error code 1 (spec §8): the work is the number in the error's text; the alert names it by its title. */
+  function workUsed(error: ApiError): Refusal {
+    const id = workIdInError(error.error) ?? (typeof error.data.workId === 'number' ? error.data.workId : null);
+    return { text: id === null ? t('apiError.1') : wizard.workUsed(id), then: chooseAgain(id ?? undefined) };
   }
 
   const count = draft.selected.length;
@@ -177,17 +175,9 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
     <div>
       <Steps steps={props.steps} current={step} label={t('wizard.steps')} />
       {step === WORKS && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <StepHeading ref={heading}>{t('pitching.step.pick_works')}</StepHeading>
-          {!props.signedIn && (
-            <SignInPrompt
-              className="rounded-md border border-orange-300 bg-orange-50 p-4"
-              href={props.signInHref}
-              prompt={t('wizard.signInPrompt')}
-              button={t('signin.button')}
-            />
-          )}
-          <NoticeBox
+        <Wizard.WizardStep heading={heading} title={t('pitching.step.pick_works')}>
+          {!props.signedIn && <Wizard.SignInBox t={t} href={props.signInHref} />}
+          <Wizard.NoticeBox
             title={t('pitching.rules.title')}
             items={[
               t('pitching.rules.separate'),
@@ -212,42 +202,35 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
               usd: money(props.event.unitUsd, 'USD'),
             })}
           </p>
-          <ClientSuspense fallback={<p className="text-sm">{t('pitching.wizard.loadingWorks')}</p>}>
-            <WorksPicker
-              t={t}
-              locale={props.locale}
-              signedIn={props.signedIn}
-              signInHref={props.signInHref}
-              works={works}
-              selected={draft.selected}
-              onChange={wizard.select}
-              onWorks={wizard.works.loaded}
-              uploadHref={props.uploadHref}
-              single={props.event.worksPerEntry === 1}
-              unavailable={unavailable}
-              prices={false}
-            />
-          </ClientSuspense>
-          <StepProblem id="pitching-works-error" text={problem} />
-          <AgreeBox checked={draft.agreePolicy} onChange={(on) => wizard.agree('agreePolicy', on)}>
+          <WizardWorks
+            t={t}
+            page={props}
+            loading={t('pitching.wizard.loadingWorks')}
+            works={works}
+            list={wizard.works}
+            selected={draft.selected}
+            onChange={wizard.select}
+            single={props.event.worksPerEntry === 1}
+            unavailable={unavailable}
+            prices={false}
+          />
+          <Wizard.StepProblem id="pitching-works-error" text={problem} />
+          <Wizard.Choice checked={draft.agreePolicy} onChange={(on) => wizard.agree('agreePolicy', on)}>
             {t('pitching.wizard.agreePolicy')}
-          </AgreeBox>
-          <AgreeBox checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
+          </Wizard.Choice>
+          <Wizard.Choice checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
             {t('pitching.wizard.agreeTerms')}
-          </AgreeBox>
-          <StepActions>
+          </Wizard.Choice>
+          <Wizard.StepActions next={{ label: t('wizard.next'), disabled: !props.signedIn, onClick: nextFromWorks }}>
             <a className="btn-secondary" href={props.conferenceHome}>
               {t('pitching.wizard.cancel')}
             </a>
-            <button type="button" className="btn-primary" disabled={!props.signedIn} onClick={nextFromWorks}>
-              {t('wizard.next')}
-            </button>
-          </StepActions>
-        </section>
+          </Wizard.StepActions>
+        </Wizard.WizardStep>
       )}
       {step === FORM && (
         <form noValidate onSubmit={onFormSubmit} aria-labelledby="wizard-heading" className="space-y-6">
-          <StepHeading ref={heading}>{t('pitching.step.fill_form')}</StepHeading>
+          <Wizard.StepHeading ref={heading}>{t('pitching.step.fill_form')}</Wizard.StepHeading>
           <p className="text-sm text-neutral-700">
             {story ? t('pitching.wizard.storyIntro') : t('pitching.wizard.projectIntro')}
           </p>
@@ -275,20 +258,15 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
             </ClientSuspense>
           )}
           <InvoiceFields t={t} values={draft.invoice} onChange={wizard.editInvoice} errors={errors} />
-          <StepNote>{t('pitching.rules.noChange')}</StepNote>
-          <StepActions back={{ label: t('wizard.back'), onClick: back }}>
+          <Wizard.StepNote>{t('pitching.rules.noChange')}</Wizard.StepNote>
+          <Wizard.StepActions back={{ label: t('wizard.back'), onClick: back }}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {t('pitching.wizard.submit')}
             </button>
-          </StepActions>
+          </Wizard.StepActions>
         </form>
       )}
       {alertElement}
     </div>
   );
 }
-
-/** Refusals about the chosen works: the alert, then the works step again with a fresh usage. */
-const WORKS_REFUSALS = new Set(['pitching_work_limit', 'mixed_work_genres', 'one_work_per_story']);
-/** Refusals the alert explains (nothing to change in the entry). */
-const ALERTED = new Set(['registration_closed', 'registration_not_open', 'content_site_unavailable', 'invalid_upload']);
