@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import type { T } from '@i18n/t';
-import { alertText, ApiError } from './api';
-import { issuePaths } from './form-values';
+import { ApiError } from './api';
 import { browserApi } from './api.client';
 import { clearDraft, readDraft, saveDraft } from './draft.store';
 import type { Wizard } from './wizard-state';
@@ -242,28 +240,4 @@ export async function postOrder(
 export function afterSubmitPath(order: PlacedOrder, summary: string): string {
   if (order.approvalStatus === 'pending_approval') return `${summary}/pending`;
   return order.paymentStatus === 'pending' ? `${summary}/pay` : summary;
-}
-
-/** What a wizard says about a refusal code it knows: the alert's text, and what follows its OK. */
-export type Refusal = { text: string; then?: () => void };
-
-/**
- * Shows the API's refusal of a wizard's submit (spec §8): a code the wizard knows with its own
- * text (then what follows the alert), validation issues on the fields they name (`onIssues`
- * answers whether any was the wizard's), else the API's message as the alert says it.
- */
-export function showRefusal(
-  error: ApiError,
-  o: {
-    t: T;
-    showAlert: (message: string, options: { onClose?: () => void; returnFocus?: HTMLElement | null }) => void;
-    returnFocus: HTMLElement | null;
-    known: (code: string) => Refusal | undefined;
-    onIssues?: (paths: string[]) => boolean;
-  },
-): void {
-  const known = o.known(error.code);
-  if (known) return o.showAlert(known.text, { onClose: known.then, returnFocus: o.returnFocus });
-  if (error.code === 'validation_failed' && o.onIssues?.(issuePaths(error.data))) return;
-  o.showAlert(alertText(error, o.t), { returnFocus: o.returnFocus });
 }

@@ -4,9 +4,9 @@ import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { loadDialogs } from '@components/ui/load-dialogs';
-import { useAlert } from '@components/ui/use-alert';
 import { LazyUploader } from '@components/wizard/LazyUploader';
 import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert } from '@components/wizard/use-wizard-alert';
 import { LIMITS } from '@domain/badges';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
@@ -63,7 +63,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   const closeToast = useCallback(() => setToast(null), [setToast]);
   // Back from a later page through the back-forward cache: the draft as it is now, no dialog open.
   const { step, draft, errors, busy, go, back, finish } = useWizard(wizard, key, () => setConfirming(false));
-  const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
+  const { showAlert, alertElement, preloadAlert } = useWizardAlert(t);
   // Each step change moves the focus to the step's heading; the form step preloads the dialogs.
   const heading = useStepHeading(step, (s) => s === FORM && void loadDialogs());
   const submitButton = useRef<HTMLButtonElement>(null);

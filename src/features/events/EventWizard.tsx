@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/use-alert';
 import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert, type Refusal } from '@components/wizard/use-wizard-alert';
 import { createT, type Messages } from '@i18n/t';
-import { showRefusal, useWizard, type Refusal } from '@lib/wizard';
+import { useWizard } from '@lib/wizard';
 import { createEventWizard } from './event-wizard.store';
 
 export type EventWizardProps = {
@@ -29,7 +29,7 @@ export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
   const [wizard] = useState(createEventWizard);
   const { draft, busy, placeOrder } = useWizard(wizard, null);
-  const { showAlert, alertElement } = useAlert(t('dialog.ok'));
+  const { alertElement, refused } = useWizardAlert(t);
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -50,7 +50,7 @@ export default function EventWizard(props: EventWizardProps) {
       registration_closed: { text: t('eventReg.closed') },
       registration_not_open: { text: t('eventReg.notOpen') },
     };
-    showRefusal(error, { t, showAlert, returnFocus, known: (code) => refusals[code] });
+    refused(error, { known: (code) => refusals[code], returnFocus });
   }
 
   return (

@@ -1,13 +1,13 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/use-alert';
 import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert, type Refusal } from '@components/wizard/use-wizard-alert';
 import { WizardWorks } from '@components/wizard/WizardWorks';
 import { createT, type Messages } from '@i18n/t';
 import type { ApiError } from '@lib/api';
 import { draftKey } from '@lib/draft.store';
-import { focusFirstError, showRefusal, useStepHeading, useWizard, type Refusal } from '@lib/wizard';
+import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
 import { ExhibitorFields, type CountryOption } from './ExhibitorFields';
 import { createMarketWizard, FORM, IDENTITY, identityDone, REVIEW, UPLOAD, WORKS } from './market-wizard.store';
 
@@ -54,7 +54,7 @@ export default function MarketWizard(props: MarketWizardProps) {
   const key = props.signedIn && props.email ? draftKey(props.email, `market-${props.event.slug}`) : null;
   const { step, draft, errors, problem, busy, go, back, allowLeave, placeOrder } = useWizard(wizard, key);
   const works = useStore(wizard.works.$works);
-  const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
+  const { alertElement, preloadAlert, refused } = useWizardAlert(t, go);
   const heading = useStepHeading(step);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -100,19 +100,7 @@ export default function MarketWizard(props: MarketWizardProps) {
       registration_not_open: { text: t('eventReg.notOpen') },
       content_site_unavailable: { text: t('market.error.contentSite') },
     };
-    showRefusal(error, {
-      t,
-      showAlert,
-      returnFocus: submitButton.current,
-      known: (code) => refusals[code],
-      // The API's field issues on their step.
-      onIssues: (paths) => {
-        const at = wizard.fieldIssues(paths);
-        if (at !== null && at !== step) go(at);
-        if (at === FORM) focusFirstError();
-        return at !== null;
-      },
-    });
+    refused(error, { known: (code) => refusals[code], returnFocus: submitButton.current, issues: wizard.fieldIssues });
   }
 
   const signInPrompt = <Wizard.SignInBox t={t} href={props.signInHref} />;

@@ -10,8 +10,8 @@ import {
 import { useStore } from '@nanostores/react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/use-alert';
 import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert, type Refusal } from '@components/wizard/use-wizard-alert';
 import { WizardWorks } from '@components/wizard/WizardWorks';
 import { InvoiceFields } from '@components/forms/InvoiceFields';
 import { formatMoney, formatPriceTimes } from '@domain/format';
@@ -21,7 +21,7 @@ import { createT, type Messages } from '@i18n/t';
 import type { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { draftKey } from '@lib/draft.store';
-import { focusFirstError, showRefusal, useStepHeading, useWizard, type Refusal } from '@lib/wizard';
+import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
 import { createPitchingWizard, FORM, WORKS, type Usage } from './pitching-wizard.store';
 
 /**
@@ -91,7 +91,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
   const { step, draft, errors, problem, busy, go, back, placeOrder } = useWizard(wizard, key, () => void loadUsage());
   const usage = useStore(wizard.$usage);
   const works = useStore(wizard.works.$works);
-  const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
+  const { alertElement, preloadAlert, refused } = useWizardAlert(t, go);
   const heading = useStepHeading(step);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -147,18 +147,10 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
       content_site_unavailable: { text: t('apiError.content_site_unavailable') },
       invalid_upload: { text: t('apiError.invalid_upload') },
     };
-    showRefusal(error, {
-      t,
-      showAlert,
-      returnFocus: submitButton.current,
+    refused(error, {
       known: (code) => (code === '1' ? workUsed(error) : refusals[code]),
-      // The API's field issues: back to the works step, or on the form.
-      onIssues: (paths) => {
-        const at = wizard.fieldIssues(paths);
-        if (at === 'works') go(WORKS);
-        else if (at === 'form') focusFirstError();
-        return at !== null;
-      },
+      returnFocus: submitButton.current,
+      issues: wizard.fieldIssues,
     });
   }
 

@@ -151,9 +151,9 @@ describe('the pitching wizard store', () => {
 
   it('places the API issues: works fields back to the works step, form fields on the form', () => {
     const wizard = project();
-    expect(wizard.fieldIssues(['selectedContents'])).toBe('works');
+    expect(wizard.fieldIssues(['selectedContents'])).toBe(WORKS);
     expect(wizard.get().problem).toBe('Please choose at least one work');
-    expect(wizard.fieldIssues(['receipt.unifiedBusinessNumber'])).toBe('form');
+    expect(wizard.fieldIssues(['receipt.unifiedBusinessNumber'])).toBe(FORM);
     expect(wizard.get().errors).toEqual({ 'receipt.unifiedBusinessNumber': 'Please check this field' });
     expect(wizard.fieldIssues(['nothing'])).toBeNull();
   });

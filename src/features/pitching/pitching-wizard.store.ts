@@ -176,8 +176,8 @@ export function createPitchingWizard(setup: PitchingSetup) {
     return { body };
   }
 
-  /** The API's field issues shown on the form: 'works' (back there), 'form', or null when none is ours. */
-  function fieldIssues(paths: string[]): 'works' | 'form' | null {
+  /** The API's field issues shown where they belong: the step to show (works or form), or null when none is ours. */
+  function fieldIssues(paths: string[]): number | null {
     const d = wizard.get().draft;
     const found = issuesOnForm(paths, {
       worksStep: WORKS_FIELDS,
@@ -187,7 +187,7 @@ export function createPitchingWizard(setup: PitchingSetup) {
     });
     if (found?.at === 'works') wizard.showProblem(t('pitching.wizard.worksRequired'));
     if (found?.at === 'form') wizard.showErrors(found.errors);
-    return found?.at ?? null;
+    return found ? (found.at === 'works' ? WORKS : FORM) : null;
   }
 
   return {
