@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
+import type { PlacedOrder } from '@domain/contract';
 import { ApiError } from './api';
 import { browserApi } from './api.client';
 import { clearDraft, readDraft, saveDraft } from './draft.store';
@@ -114,7 +115,7 @@ export function useWizard<D>(wizard: Wizard<D>, key: string | null, onPageRestor
   const placeOrder = async (
     at: { locale: string; base: string; eventSlug: string },
     body: Record<string, unknown>,
-    query: Record<string, string> = {},
+    query: { registrationType?: string } = {},
     next: (order: PlacedOrder, summary: string) => string = afterSubmitPath,
   ): Promise<ApiError | null> => {
     wizard.setBusy(true);
@@ -215,20 +216,18 @@ export function focusFirstError() {
   );
 }
 
-/** An order as `POST /api/v1/orders` answers it to a wizard. */
-export type PlacedOrder = { orderId: string; paymentStatus: string; approvalStatus: string | null };
+export type { PlacedOrder };
 
 /**
- * Places a wizard's order (`POST /api/v1/orders?event={slug}`, plus `query`); answers the order
- * and the path of its summary page, from which the wizard goes on (pay, pending or the summary).
+ * Places a wizard's order (the registration of the event `eventSlug`, plus `query`); answers the
+ * order and the path of its summary page, from which the wizard goes on (pay, pending or the summary).
  */
 export async function postOrder(
   at: { locale: string; base: string; eventSlug: string },
   body: Record<string, unknown>,
-  query: Record<string, string> = {},
+  query: { registrationType?: string } = {},
 ): Promise<{ order: PlacedOrder; summary: string }> {
-  const api = browserApi(at.locale, `${at.base}/`);
-  const order = await api.post<PlacedOrder>('/api/v1/orders', body, { event: at.eventSlug, ...query });
+  const order = await browserApi(at.locale, `${at.base}/`).registrations.create(at.eventSlug, body, query);
   const summary = `${at.base}/events/${encodeURIComponent(at.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
   return { order, summary };
 }

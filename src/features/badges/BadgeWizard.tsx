@@ -97,10 +97,10 @@ export default function BadgeWizard(props: BadgeWizardProps) {
     const api = browserApi(props.locale, `${props.base}/`);
     try {
       if (professional) {
-        const order = await api.post<{ orderId: string }>('/api/v1/demonstration_order', wizard.body());
+        const order = await api.badges.apply(wizard.body());
         finish(`${props.base}/badges/${order.orderId}/pay`);
       } else {
-        await api.put('/api/v1/demonstration', wizard.body(), { code: props.code, type: props.linkType });
+        await api.badges.claim(props.code ?? '', props.linkType, wizard.body());
         finish(`${props.base}/account/badge`);
       }
     } catch (error) {

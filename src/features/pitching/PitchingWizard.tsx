@@ -22,7 +22,7 @@ import type { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { draftKey } from '@lib/draft.store';
 import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
-import { createPitchingWizard, FORM, WORKS, type Usage } from './pitching-wizard.store';
+import { createPitchingWizard, FORM, WORKS } from './pitching-wizard.store';
 
 /**
  * The story form of a Story to Screen entry, loaded when its step opens: only the story wizard's
@@ -82,8 +82,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
   const loadUsage = useCallback(async () => {
     if (!signedIn) return;
     try {
-      const api = browserApi(lang, `${base}/`);
-      wizard.$usage.set((await api.get<{ data: Usage }>('/api/v1/pitching/usage')).data);
+      wizard.$usage.set((await browserApi(lang, `${base}/`).pitching.usage()).data);
     } catch {
       wizard.$usage.set(null); // the server still enforces the limit
     }

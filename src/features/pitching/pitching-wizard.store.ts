@@ -9,6 +9,7 @@ import {
 import type { T } from '@i18n/t';
 import { toReceipt, type InvoiceValues } from '@components/forms/InvoiceFields';
 import { errorMessages, record } from '@lib/form-values';
+import type { PitchingUsage } from '@domain/contract';
 import type { Work } from '@domain/works';
 import { createWizard, createWorksList, issuesOnForm, storedIds, type Errors, type Wizard } from '@lib/wizard-state';
 import { PITCHING_STEPS } from './pitching-steps';
@@ -32,8 +33,8 @@ export type PitchingDraft = {
   invoice: InvoiceValues;
 };
 
-/** GET /api/v1/pitching/usage: the applicant's works in live pitching registrations. */
-export type Usage = { worksUsed: number; worksLimit: number; usedContentIds: string[] };
+/** The applicant's works in live pitching registrations (`api.pitching.usage()`). */
+export type Usage = PitchingUsage;
 
 export const emptyPitchingDraft = (): PitchingDraft => ({
   agreePolicy: false,
