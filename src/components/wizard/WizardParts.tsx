@@ -76,6 +76,20 @@ export function Choice(props: {
   );
 }
 
+/** The boxes a step asks the user to tick (terms, policy, disclosure), by the draft's field names. */
+export function Agreements<N extends string>(props: {
+  names: readonly N[];
+  checked: Record<N, boolean>;
+  onChange: (name: N, checked: boolean) => void;
+  label: (name: N) => string;
+}) {
+  return props.names.map((name) => (
+    <Choice key={name} checked={props.checked[name]} onChange={(on) => props.onChange(name, on)}>
+      {props.label(name)}
+    </Choice>
+  ));
+}
+
 /** The box of rules or notices a step shows before the user agrees (items already translated). */
 export function NoticeBox(props: { title: string; items: (string | false | undefined)[] }) {
   return (

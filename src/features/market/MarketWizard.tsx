@@ -154,12 +154,12 @@ export default function MarketWizard(props: MarketWizardProps) {
               t('market.notice.disclosure'),
             ]}
           />
-          <Wizard.Choice checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
-            {t('market.identity.agreeTerms')}
-          </Wizard.Choice>
-          <Wizard.Choice checked={draft.agreeDisclosure} onChange={(on) => wizard.agree('agreeDisclosure', on)}>
-            {t('market.identity.agreeDisclosure')}
-          </Wizard.Choice>
+          <Wizard.Agreements
+            names={['agreeTerms', 'agreeDisclosure'] as const}
+            checked={draft}
+            onChange={wizard.agree}
+            label={(name) => t(`market.identity.${name}`)}
+          />
           <Wizard.StepActions
             back={backTo}
             next={{ label: t('wizard.next'), disabled: !identityDone(draft), onClick: () => go(WORKS) }}
@@ -170,16 +170,7 @@ export default function MarketWizard(props: MarketWizardProps) {
         <Wizard.WizardStep heading={heading} title={t('market.step.pick_works')}>
           {!props.signedIn && signInPrompt}
           <p className="text-sm text-neutral-700">{t('market.works.intro')}</p>
-          <WizardWorks
-            t={t}
-            page={props}
-            loading={t('market.works.loading')}
-            works={works}
-            list={wizard.works}
-            selected={draft.selected}
-            onChange={wizard.select}
-            error={problem}
-          />
+          <WizardWorks t={t} page={props} loading={t('market.works.loading')} store={wizard} error={problem} />
           <Wizard.StepActions
             back={backTo}
             next={{ label: t('wizard.next'), disabled: !props.signedIn, onClick: nextFromWorks }}

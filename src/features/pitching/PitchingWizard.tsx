@@ -197,21 +197,18 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
             t={t}
             page={props}
             loading={t('pitching.wizard.loadingWorks')}
-            works={works}
-            list={wizard.works}
-            selected={draft.selected}
-            onChange={wizard.select}
+            store={wizard}
             single={props.event.worksPerEntry === 1}
             unavailable={unavailable}
             prices={false}
           />
           <Wizard.StepProblem id="pitching-works-error" text={problem} />
-          <Wizard.Choice checked={draft.agreePolicy} onChange={(on) => wizard.agree('agreePolicy', on)}>
-            {t('pitching.wizard.agreePolicy')}
-          </Wizard.Choice>
-          <Wizard.Choice checked={draft.agreeTerms} onChange={(on) => wizard.agree('agreeTerms', on)}>
-            {t('pitching.wizard.agreeTerms')}
-          </Wizard.Choice>
+          <Wizard.Agreements
+            names={['agreePolicy', 'agreeTerms'] as const}
+            checked={draft}
+            onChange={wizard.agree}
+            label={(name) => t(`pitching.wizard.${name}`)}
+          />
           <Wizard.StepActions next={{ label: t('wizard.next'), disabled: !props.signedIn, onClick: nextFromWorks }}>
             <a className="btn-secondary" href={props.conferenceHome}>
               {t('pitching.wizard.cancel')}

@@ -46,8 +46,6 @@ const UPLOADS = [
   ['storyOutline', 'storyOutlineFileId', true],
   ['relationImage', 'relationImageFileId', false],
 ] as const;
-const MEMBER_FIELDS = ['nameZh', 'nameEn', 'titleZh', 'titleEn', 'profileZh', 'profileEn'] as const;
-const COMPANY_FIELDS = ['nameZh', 'nameEn', 'profileZh', 'profileEn', 'recommendedIpZh', 'recommendedIpEn'] as const;
 const COMPANY_LIMITS: Record<Exclude<keyof CompanyRow, 'key'>, number> = {
   nameZh: L.text,
   nameEn: L.text,
@@ -56,6 +54,37 @@ const COMPANY_LIMITS: Record<Exclude<keyof CompanyRow, 'key'>, number> = {
   recommendedIpZh: L.recommendedIp,
   recommendedIpEn: L.recommendedIp,
 };
+
+type StoryList = 'teamMembers' | 'companies';
+/** The story form's lists: team members (at least one) and companies (optional), their fields in order. */
+const LISTS: {
+  name: StoryList;
+  item: 'member' | 'company';
+  Item: 'Member' | 'Company';
+  min: number;
+  max: number;
+  empty: () => MemberRow | CompanyRow;
+  limits: Record<string, number>;
+}[] = [
+  {
+    name: 'teamMembers',
+    item: 'member',
+    Item: 'Member',
+    min: 1,
+    max: L.teamMembers,
+    empty: emptyMember,
+    limits: MEMBER_LIMITS,
+  },
+  {
+    name: 'companies',
+    item: 'company',
+    Item: 'Company',
+    min: 0,
+    max: L.companies,
+    empty: emptyCompany,
+    limits: COMPANY_LIMITS,
+  },
+];
 
 /**
  * The Story to Screen form (spec §3 Pitching story form, §5): the story in both languages with
@@ -85,21 +114,17 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
   );
 
   /** A field of a team member or company: one line up to 256 characters, a text area beyond. */
-  const itemField = <R extends MemberRow | CompanyRow>(
-    list: 'teamMembers' | 'companies',
-    row: R,
-    index: number,
-    name: Exclude<keyof R, 'key'> & string,
-    max: number,
-  ) => {
+  const itemField = (list: StoryList, row: MemberRow | CompanyRow, index: number, name: string, max: number) => {
     const prefix = list === 'teamMembers' ? 'member' : 'company';
     return (
       <LimitedText
         key={name}
         id={`${prefix}-${index}-${name}`}
         label={t(`pitching.form.${prefix}.${name}`)}
-        value={row[name] as string}
-        onChange={(v) => onChange((s) => ({ ...s, [list]: setRow(s[list] as R[], index, name, v as R[keyof R]) }))}
+        value={(row as Record<string, string>)[name] ?? ''}
+        onChange={(v) =>
+          onChange((s) => ({ ...s, [list]: setRow(s[list] as Record<string, string>[], index, name, v) }))
+        }
         max={max}
         required={!name.startsWith('recommendedIp')}
         requiredLabel={required}
@@ -150,38 +175,25 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
         ))}
       </fieldset>
 
-      <RowList
-        legend={t('pitching.form.teamMembers')}
-        rows={values.teamMembers}
-        min={1}
-        max={L.teamMembers}
-        onChange={(change) => onChange((v) => ({ ...v, teamMembers: change(v.teamMembers) }))}
-        empty={emptyMember}
-        rowLegend={(n) => t('pitching.form.memberN', { n })}
-        removeLabel={(n) => t('pitching.form.removeMember', { n })}
-        addLabel={t('pitching.form.addMember')}
-        error={errors.teamMembers}
-        firstFieldId={(i) => `member-${i}-nameZh`}
-      >
-        {(m, i) => MEMBER_FIELDS.map((name) => itemField('teamMembers', m, i, name, MEMBER_LIMITS[name]))}
-      </RowList>
-
-      <RowList
-        legend={t('pitching.form.companies')}
-        note={t('pitching.form.companiesNote')}
-        rows={values.companies}
-        min={0}
-        max={L.companies}
-        onChange={(change) => onChange((v) => ({ ...v, companies: change(v.companies) }))}
-        empty={emptyCompany}
-        rowLegend={(n) => t('pitching.form.companyN', { n })}
-        removeLabel={(n) => t('pitching.form.removeCompany', { n })}
-        addLabel={t('pitching.form.addCompany')}
-        error={errors.companies}
-        firstFieldId={(i) => `company-${i}-nameZh`}
-      >
-        {(c, i) => COMPANY_FIELDS.map((name) => itemField('companies', c, i, name, COMPANY_LIMITS[name]))}
-      </RowList>
+      {LISTS.map((list) => (
+        <RowList<MemberRow | CompanyRow>
+          key={list.name}
+          legend={t(`pitching.form.${list.name}`)}
+          note={list.name === 'companies' ? t('pitching.form.companiesNote') : undefined}
+          rows={values[list.name]}
+          min={list.min}
+          max={list.max}
+          onChange={(change) => onChange((v) => ({ ...v, [list.name]: change(v[list.name]) }))}
+          empty={list.empty}
+          rowLegend={(n) => t(`pitching.form.${list.item}N`, { n })}
+          removeLabel={(n) => t(`pitching.form.remove${list.Item}`, { n })}
+          addLabel={t(`pitching.form.add${list.Item}`)}
+          error={errors[list.name]}
+          firstFieldId={(i) => `${list.item}-${i}-nameZh`}
+        >
+          {(row, i) => Object.entries(list.limits).map(([name, max]) => itemField(list.name, row, i, name, max))}
+        </RowList>
+      ))}
     </>
   );
 }
