@@ -112,6 +112,8 @@ test.describe('Pitching entries', () => {
     await page.getByRole('radio', { name: w.company }).check();
     await page.getByRole('button', { name: w.submit }).click();
     await expect(page.getByLabel(w.title)).toBeFocused();
+    // The error summary beside the submit button (the wizard skeleton's).
+    await expect(page.getByRole('status').filter({ hasText: '上方有 2 個欄位需要修正' })).toBeVisible();
     await page.getByLabel(w.title).fill('港灣影業有限公司');
     await page.getByLabel(w.ubn).fill('04595257');
     await expectAccessible(page);

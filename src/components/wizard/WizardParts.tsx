@@ -114,6 +114,19 @@ export function StepProblem(props: { id: string; text: string | undefined }) {
   );
 }
 
+/**
+ * The form step's error summary beside its submit button, after a check that failed: how many
+ * fields need attention (each shows its own message; the first has the focus). `text` says it.
+ */
+export function ErrorSummary(props: { errors: Record<string, string>; text: (count: number) => string }) {
+  const count = Object.keys(props.errors).length;
+  return (
+    <p role="status" className="text-sm font-semibold text-red-700">
+      {count > 0 ? props.text(count) : ''}
+    </p>
+  );
+}
+
 /** A note the user must not miss (amber). */
 export function StepNote(props: { children: ReactNode; className?: string }) {
   return (

@@ -250,6 +250,7 @@ export default function BadgeWizard(props: BadgeWizardProps) {
               imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
             />
           </div>
+          <Wizard.ErrorSummary errors={errors} text={(count) => t('wizard.errorSummary', { count })} />
           <Wizard.StepActions back={{ label: t('wizard.back'), onClick: back }}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {professional ? t('badge.submitAndPay') : t('badge.submit')}

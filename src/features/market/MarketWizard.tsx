@@ -188,6 +188,7 @@ export default function MarketWizard(props: MarketWizardProps) {
             errors={errors}
             countries={props.countries}
           />
+          <Wizard.ErrorSummary errors={errors} text={(count) => t('wizard.errorSummary', { count })} />
           <Wizard.StepActions back={backTo}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {review ? t('wizard.next') : t('market.submit')}

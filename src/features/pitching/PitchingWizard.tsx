@@ -247,6 +247,7 @@ export function PitchingWizard(props: PitchingWizardProps & { story?: StoryPart 
           )}
           <InvoiceFields t={t} values={draft.invoice} onChange={wizard.editInvoice} errors={errors} />
           <Wizard.StepNote>{t('pitching.rules.noChange')}</Wizard.StepNote>
+          <Wizard.ErrorSummary errors={errors} text={(count) => t('wizard.errorSummary', { count })} />
           <Wizard.StepActions back={{ label: t('wizard.back'), onClick: back }}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
               {t('pitching.wizard.submit')}
