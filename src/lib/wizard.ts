@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { stillAvailable, type Work } from '@domain/works';
+import { useCallback, useEffect, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import type { PlacedOrder } from '@domain/contract';
+import { ApiError } from './api';
 import { browserApi } from './api.client';
 import { clearDraft, readDraft, saveDraft } from './draft.store';
+import type { Wizard } from './wizard-state';
 
 /*
  * What every wizard shares: its step lives in the URL (`?step=form`) with one history entry per
@@ -18,46 +21,115 @@ export function stepFromSearch(search: string, names: readonly string[]): number
 
 type StepState = { wizardStep: number; wizardFrom?: number };
 
-/**
- * The wizard's current step, kept in the URL and the history. `go` pushes an entry (or replaces
- * the current one); `back` returns to the previous step through the history when the previous
- * entry is that step, so the browser's Forward works too.
- */
-export function useHistoryStep(names: readonly string[], initial: number) {
-  const [step, setStep] = useState(initial);
-  const current = useRef(initial);
-  useEffect(() => {
-    current.current = step;
-  }, [step]);
+/** The URL of a step (`?step=form`; none for the first). */
+function stepUrl(names: readonly string[], step: number): URL {
+  const url = new URL(location.href);
+  if (step === 0) url.searchParams.delete('step');
+  else url.searchParams.set('step', names[step]!);
+  return url;
+}
 
-  useEffect(() => {
-    const onPop = () => setStep(stepFromSearch(location.search, names));
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [names]);
+/**
+ * Binds a wizard's store (lib/wizard-state) to the browser: its step lives in the URL with one
+ * history entry per step (the browser's Back goes back one step, and Forward works too); the
+ * tab's stored draft is read after hydration (the server cannot see it; until then the form shows
+ * what the server rendered), then every change is kept at once (a reload, a language switch or
+ * Back never loses it) while `rules.keep` says so, and not once submitted; leaving with unsaved
+ * input asks first; a page back from the back-forward cache reads the draft again. `key` is the
+ * draft's storage key (null: a visitor, nothing kept).
+ */
+export function useWizard<D>(wizard: Wizard<D>, key: string | null, onPageRestore?: () => void) {
+  const state = useStore(wizard.$state);
+  const names = wizard.rules.steps;
 
   const go = useCallback(
     (next: number, options: { replace?: boolean } = {}) => {
-      const url = new URL(location.href);
-      if (next === 0) url.searchParams.delete('step');
-      else url.searchParams.set('step', names[next]!);
-      const state: StepState = { wizardStep: next, wizardFrom: current.current };
-      if (options.replace) history.replaceState({ wizardStep: next }, '', url);
-      else if (next !== current.current) history.pushState(state, '', url);
-      setStep(next);
+      const from = wizard.get().step;
+      const opened = wizard.open(next);
+      const url = stepUrl(names, opened);
+      if (options.replace) history.replaceState({ wizardStep: opened }, '', url);
+      else if (opened !== from)
+        history.pushState({ wizardStep: opened, wizardFrom: from } satisfies StepState, '', url);
     },
-    [names],
+    [wizard, names],
   );
 
   const back = useCallback(() => {
+    const current = wizard.get().step;
     const state = history.state as Partial<StepState> | null;
-    const previous = current.current - 1;
-    if (previous < 0) return;
-    if (state?.wizardStep === current.current && state.wizardFrom === previous) history.back();
-    else go(previous);
-  }, [go]);
+    if (current === 0) return;
+    if (state?.wizardStep === current && state.wizardFrom === current - 1) history.back();
+    else go(current - 1);
+  }, [wizard, go]);
 
-  return { step, go, back };
+  useEffect(() => {
+    const onPop = () => wizard.open(stepFromSearch(location.search, names));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [wizard, names]);
+
+  // The tab's draft, after hydration; a step the draft has not reached gives way to the last it has.
+  useEffect(() => {
+    const asked = wizard.get().step;
+    const step = wizard.restore(key ? wizard.rules.parse(readDraft(key)) : null);
+    if (step !== asked) history.replaceState({ wizardStep: step }, '', stepUrl(names, step));
+  }, [wizard, key, names]);
+
+  // Every change of the draft kept at once (or cleared when there is nothing to keep).
+  useEffect(() => {
+    if (!key) return;
+    let kept = wizard.get().draft;
+    return wizard.$state.listen((s) => {
+      if (!s.restored || s.submitted || s.draft === kept) return;
+      kept = s.draft;
+      if (wizard.rules.keep(s.draft)) saveDraft(key, s.draft);
+      else clearDraft(key);
+    });
+  }, [wizard, key]);
+
+  const allowLeave = useLeaveGuard(state.restored && !state.submitted && wizard.rules.hasInput(state.draft));
+
+  usePageRestore(() => {
+    wizard.setBusy(false);
+    wizard.setSubmitted(false);
+    wizard.restore((key && wizard.rules.parse(readDraft(key))) || wizard.rules.empty());
+    onPageRestore?.();
+  });
+
+  /** Leaves the wizard for good (after a submit, or for a page where it is over): the draft goes. */
+  const finish = useCallback(
+    (to: string) => {
+      wizard.setSubmitted(true);
+      allowLeave();
+      if (key) clearDraft(key);
+      location.assign(to);
+    },
+    [wizard, key, allowLeave],
+  );
+
+  /**
+   * Places the wizard's order and goes on (`next`: pay, pending or the summary). Answers the API's refusal
+   * to show (null when there is none to show: placed, a network failure the client reported, or a
+   * 401 that sends to sign-in).
+   */
+  const placeOrder = async (
+    at: { locale: string; base: string; eventSlug: string },
+    body: Record<string, unknown>,
+    query: { registrationType?: string } = {},
+    next: (order: PlacedOrder, summary: string) => string = afterSubmitPath,
+  ): Promise<ApiError | null> => {
+    wizard.setBusy(true);
+    try {
+      const { order, summary } = await postOrder(at, body, query);
+      finish(next(order, summary));
+      return null;
+    } catch (error) {
+      wizard.setBusy(false);
+      return error instanceof ApiError && error.status !== 401 ? error : null;
+    }
+  };
+
+  return { ...state, go, back, allowLeave, finish, placeOrder };
 }
 
 /**
@@ -118,53 +190,20 @@ export function usePageRestore(restore: () => void) {
 }
 
 /**
- * A form's draft kept per user and form in the tab (sessionStorage, lib/draft.store): read after
- * hydration (the server cannot see the tab's storage; until then the form shows what the server
- * rendered), then every change saved at once — so a reload, a language switch or Back never loses
- * it — while `keep(draft)` says there is something to keep (cleared otherwise), and not once
- * `done` (after a submit). `reload()` reads it again (a page back from the back-forward cache).
- */
-export function useKeptDraft<D>(options: {
-  key: string | null;
-  empty: () => D;
-  /** A stored draft, checked field by field (storage may hold anything), or null. */
-  parse: (raw: unknown) => D | null;
-  keep: (draft: D) => boolean;
-  done: boolean;
-}): { draft: D; setDraft: Dispatch<SetStateAction<D>>; restored: boolean; reload: () => void } {
-  const { key, empty, parse, keep, done } = options;
-  const [draft, setDraft] = useState<D>(empty);
-  const [restored, setRestored] = useState(false);
-
-  useEffect(() => {
-    const saved = key ? parse(readDraft(key)) : null;
-    if (saved) setDraft(saved);
-    setRestored(true);
-  }, [key]);
-
-  useEffect(() => {
-    if (!restored || !key || done) return;
-    if (keep(draft)) saveDraft(key, draft);
-    else clearDraft(key);
-  }, [draft, key, restored, done]);
-
-  const reload = () => setDraft((key && parse(readDraft(key))) || empty());
-  return { draft, setDraft, restored, reload };
-}
-
-/**
  * The ref of the step's heading, which takes the focus when the step changes (not on the first
  * render), so keyboard and screen-reader users start at the top of the new step.
  */
 export function useStepHeading(step: number, onChange?: (step: number) => void) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
+  const shown = useRef(step);
+  const changed = useRef(onChange);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    onChange?.(step);
+    changed.current = onChange;
+  });
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    changed.current?.(step);
     requestAnimationFrame(() => heading.current?.focus());
   }, [step]);
   return heading;
@@ -177,40 +216,18 @@ export function focusFirstError() {
   );
 }
 
-/**
- * The works of a wizard that picks them (Market, pitching), and the handler the works picker
- * calls with the content site's list: a selected work no longer in it (deleted on the content
- * site) leaves the draft.
- */
-export function useWorksList<D extends { selected: number[] }>(setDraft: Dispatch<SetStateAction<D>>) {
-  const [works, setWorks] = useState<Work[] | null>(null);
-  const onWorks = useCallback(
-    (list: Work[]) => {
-      setWorks(list);
-      setDraft((d) => {
-        const selected = stillAvailable(d.selected, list);
-        return selected === d.selected ? d : { ...d, selected };
-      });
-    },
-    [setDraft],
-  );
-  return { works, setWorks, onWorks };
-}
-
-/** An order as `POST /api/v1/orders` answers it to a wizard. */
-export type PlacedOrder = { orderId: string; paymentStatus: string; approvalStatus: string | null };
+export type { PlacedOrder };
 
 /**
- * Places a wizard's order (`POST /api/v1/orders?event={slug}`, plus `query`); answers the order
- * and the path of its summary page, from which the wizard goes on (pay, pending or the summary).
+ * Places a wizard's order (the registration of the event `eventSlug`, plus `query`); answers the
+ * order and the path of its summary page, from which the wizard goes on (pay, pending or the summary).
  */
 export async function postOrder(
   at: { locale: string; base: string; eventSlug: string },
   body: Record<string, unknown>,
-  query: Record<string, string> = {},
+  query: { registrationType?: string } = {},
 ): Promise<{ order: PlacedOrder; summary: string }> {
-  const api = browserApi(at.locale, `${at.base}/`);
-  const order = await api.post<PlacedOrder>('/api/v1/orders', body, { event: at.eventSlug, ...query });
+  const order = await browserApi(at.locale, `${at.base}/`).registrations.create(at.eventSlug, body, query);
   const summary = `${at.base}/events/${encodeURIComponent(at.eventSlug)}/registrations/${encodeURIComponent(order.orderId)}`;
   return { order, summary };
 }

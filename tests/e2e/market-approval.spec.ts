@@ -85,7 +85,7 @@ test.describe('Market online: approval before payment', () => {
     await expect(links).toHaveCount(4);
     await expect(page.getByRole('heading', { name: 'Works' })).toBeVisible();
     await expectAccessible(page);
-    const firstLink = await links.first().getByRole('link').getAttribute('href');
+    const firstLink = await links.first().getByRole('link').first().getAttribute('href');
     expect(firstLink).toMatch(/^\/en\/get-badge\/exhibitor-market\/[\w-]+$/);
 
     // The mailbox: the approval mail (links to pay) and the badge links.

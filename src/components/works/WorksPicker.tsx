@@ -27,6 +27,8 @@ export type WorksPickerProps = {
   single?: boolean;
   /** Works that cannot be chosen, with the reason shown beside them (pitching: already entered). */
   unavailable?: ReadonlyMap<number, string>;
+  /** Show each work's own price (Market); false where a fee per work is charged instead (pitching). */
+  prices?: boolean;
 };
 
 /** The signed-in user's works, or null when they could not be loaded. */
@@ -124,9 +126,9 @@ export function WorksPicker(props: WorksPickerProps) {
                           {second}
                         </span>
                         <span className="text-sm">
-                          {t(`enum.workGenre.${w.genreId}`)} · {t(`enum.workCategory.${w.categoryId}`)} ·{' '}
-                          {formatMoney(w.priceTwd.cents, 'TWD', locale)} /{' '}
-                          {formatMoney(w.priceUsd.cents, 'USD', locale)}
+                          {t(`enum.workGenre.${w.genreId}`)} · {t(`enum.workCategory.${w.categoryId}`)}
+                          {props.prices !== false &&
+                            ` · ${formatMoney(w.priceTwd.cents, 'TWD', locale)} / ${formatMoney(w.priceUsd.cents, 'USD', locale)}`}
                         </span>
                         {reason && <span className="text-sm font-semibold text-neutral-800">{reason}</span>}
                       </span>

@@ -1,84 +1,28 @@
 import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { loadDialogs } from '@components/ui/load-dialogs';
-import { useAlert } from '@components/ui/use-alert';
+import { LazyUploader } from '@components/wizard/LazyUploader';
+import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert } from '@components/wizard/use-wizard-alert';
+import { LIMITS } from '@domain/badges';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { clearDraft, draftKey } from '@lib/draft.store';
-import { fieldErrors, stillFailing } from '@lib/form-errors';
-import { useHistoryStep, useKeptDraft, useLeaveGuard, usePageRestore, useStepHeading } from '@lib/wizard';
-import type { UploadedFile } from '@components/uploads/Uploader';
-import { BadgeApplication, LIMITS } from '@domain/badges';
+import { draftKey } from '@lib/draft.store';
+import { focusFirstError, useStepHeading, useWizard } from '@lib/wizard';
+import { createBadgeWizard, FORM, IDENTITY, tooLongPrinted, type PrintedName } from './badge-wizard.store';
+
+export { BADGE_STEPS } from './badge-wizard.store';
 
 /*
- * The uploader (react-dropzone) and the confirm dialog (Radix) load when the form step opens, not
- * with the page: the identity step stays light on a phone (DESIGN §4 wizard budget).
+ * The uploader (react-dropzone, components/wizard/LazyUploader) and the confirm dialog (Radix) load
+ * when the form step opens, not with the page: the identity step stays light on a phone (DESIGN §4
+ * wizard budget).
  */
-const loadUploader = () => import('@components/uploads/Uploader');
-const Uploader = lazy(() => loadUploader().then((m) => ({ default: m.Uploader })));
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
-
-const PRINTED = ['nameZh', 'nameEn', 'companyNameZh', 'companyNameEn'] as const;
-type PrintedName = (typeof PRINTED)[number];
-type Applicant = Record<PrintedName | 'contactPhone', string>;
-type Printed = Record<PrintedName, string>;
-
-/** What the user has entered: kept as a draft per user and form (sessionStorage), across pages. */
-type Draft = { agreed: boolean; applicant: Applicant; printed: Printed; same: boolean; photo: UploadedFile | null };
-
-const EMPTY: Draft = {
-  agreed: false,
-  applicant: { nameZh: '', nameEn: '', companyNameZh: '', companyNameEn: '', contactPhone: '' },
-  printed: { nameZh: '', nameEn: '', companyNameZh: '', companyNameEn: '' },
-  same: false,
-  photo: null,
-};
-
-/** URL names of the steps this page shows (`?step=form`); pay and completed are other pages. */
-export const BADGE_STEPS = ['identity', 'form'] as const;
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const record = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-
-/** A stored draft, checked field by field (it comes from storage: anything may be there). */
-function parseDraft(raw: unknown): Draft | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const d = record(raw);
-  const a = record(d.applicant);
-  const p = record(d.printed);
-  const photo = record(d.photo);
-  return {
-    agreed: d.agreed === true,
-    applicant: {
-      nameZh: text(a.nameZh),
-      nameEn: text(a.nameEn),
-      companyNameZh: text(a.companyNameZh),
-      companyNameEn: text(a.companyNameEn),
-      contactPhone: text(a.contactPhone),
-    },
-    printed: {
-      nameZh: text(p.nameZh),
-      nameEn: text(p.nameEn),
-      companyNameZh: text(p.companyNameZh),
-      companyNameEn: text(p.companyNameEn),
-    },
-    same: d.same === true,
-    photo:
-      typeof photo.uid === 'string' && typeof photo.name === 'string' && typeof photo.url === 'string'
-        ? { uid: photo.uid, name: photo.name, url: photo.url }
-        : null,
-  };
-}
-
-/** Whether the user has typed or uploaded anything (a ticked box alone is not work to lose). */
-const hasInput = (d: Draft) =>
-  !!d.photo || Object.values(d.applicant).some((v) => v !== '') || Object.values(d.printed).some((v) => v !== '');
 
 export type BadgeWizardProps = {
   /** professional: check identity → fill form → pay → completed; free: check identity → fill form → completed. */
@@ -100,179 +44,90 @@ export type BadgeWizardProps = {
   identityLabel?: string;
 };
 
-/** The badge application wizard (spec §2 Badges, §4 Badge flow, §5 limits). */
+/**
+ * The badge application wizard (spec §2 Badges, §4 Badge flow, §5 limits). The steps, draft and
+ * rules live in the wizard's store (badge-wizard.store); this view shows it.
+ */
 export default function BadgeWizard(props: BadgeWizardProps) {
   const t = createT(props.messages);
-  const { step, go, back } = useHistoryStep(BADGE_STEPS, props.initialStep ?? 0);
-  const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const closeToast = useCallback(() => setToast(null), [setToast]);
-  const { showAlert, alertElement, preloadAlert } = useAlert(t('dialog.ok'));
-  // Each step change moves the focus to the step's heading; the form step preloads the dialogs.
-  const heading = useStepHeading(step, (s) => s === 1 && void loadDialogs());
-  const submitButton = useRef<HTMLButtonElement>(null);
+  const professional = props.mode === 'professional';
+  const [wizard] = useState(() =>
+    createBadgeWizard({ t, email: props.email, signedIn: props.signedIn, initialStep: props.initialStep }),
+  );
   const key =
     props.signedIn && props.email
-      ? draftKey(
-          props.email,
-          props.mode === 'professional' ? 'badge-professional' : `badge-${props.linkType}-${props.code}`,
-        )
+      ? draftKey(props.email, professional ? 'badge-professional' : `badge-${props.linkType}-${props.code}`)
       : null;
-  // The draft of this user and form (a reload, a language switch or Back never loses it).
-  const { draft, setDraft, restored, reload } = useKeptDraft({
-    key,
-    empty: () => EMPTY,
-    parse: parseDraft,
-    keep: (d) => hasInput(d) || d.agreed,
-    done: submitted,
-  });
+  const [confirming, setConfirming] = useState(false);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const closeToast = useCallback(() => setToast(null), [setToast]);
+  // Back from a later page through the back-forward cache: the draft as it is now, no dialog open.
+  const { step, draft, errors, busy, go, back, finish } = useWizard(wizard, key, () => setConfirming(false));
+  const { showAlert, alertElement, preloadAlert } = useWizardAlert(t);
+  // Each step change moves the focus to the step's heading; the form step preloads the dialogs.
+  const heading = useStepHeading(step, (s) => s === FORM && void loadDialogs());
+  const submitButton = useRef<HTMLButtonElement>(null);
 
-  const { agreed, applicant, printed, same, photo } = draft;
-  const steps =
-    props.mode === 'professional'
-      ? [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.pay'), t('wizard.completed')]
-      : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
-  const home = `${props.base}${props.mode === 'free' ? '/account/orders' : '/account/badge'}`;
-
-  // The form step needs a signed-in user who ticked the notice; a URL or history entry that
-  // opens it otherwise lands on the first step.
-  useEffect(() => {
-    if (restored && step > 0 && (!props.signedIn || !agreed)) go(0, { replace: true });
-  }, [restored, step, agreed, props.signedIn, go]);
-
-  const allowLeave = useLeaveGuard(restored && !submitted && hasInput(draft));
-  /** Leaves for a page where the application is over (the user holds a badge): nothing to keep. */
-  const leaveTo = (to: string) => {
-    allowLeave();
-    if (key) clearDraft(key);
-    location.assign(to);
-  };
+  const steps = professional
+    ? [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.pay'), t('wizard.completed')]
+    : [t('wizard.checkIdentity'), t('wizard.fillForm'), t('wizard.completed')];
+  const home = `${props.base}${professional ? '/account/badge' : '/account/orders'}`;
 
   // A user with a badge has nothing to apply for (spec §4): tell them, then show where it is.
+  const alreadyHas = t('badge.alreadyHas');
   useEffect(() => {
-    if (!props.hasBadge) return;
-    showAlert(t('badge.alreadyHas'), { onClose: () => leaveTo(home) });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    if (props.hasBadge) showAlert(alreadyHas, { onClose: () => finish(home) });
+  }, [props.hasBadge, alreadyHas, home, showAlert, finish]);
 
-  // Back from a later page through the back-forward cache: show the draft as it is now (gone
-  // after a successful submit), not the page as it was left.
-  usePageRestore(() => {
-    setBusy(false);
-    setConfirming(false);
-    setSubmitted(false);
-    reload();
-  });
-
-  const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));
-
-  /** An applicant field; while "same as applicant" is ticked, its printed copy follows until edited. */
-  const setApplicantField = (name: keyof Applicant, value: string) =>
-    update((d) => {
-      const next = { ...d, applicant: { ...d.applicant, [name]: value } };
-      if (d.same && name !== 'contactPhone' && d.printed[name] === d.applicant[name])
-        next.printed = { ...d.printed, [name]: value };
-      return next;
-    });
-  const setPrintedField = (name: PrintedName, value: string) =>
-    update((d) => ({ ...d, printed: { ...d.printed, [name]: value } }));
-  /** Ticking copies the applicant's values into the printed fields, which stay editable; unticking keeps them. */
-  const setSame = (checked: boolean) =>
-    update(
-      (d) =>
-        ({
-          ...d,
-          same: checked,
-          printed: checked ? Object.fromEntries(PRINTED.map((n) => [n, d.applicant[n]])) : d.printed,
-        }) as Draft,
-    );
-
-  const application = {
-    applicant: { ...applicant, contactEmail: props.email },
-    badge: printed,
-    sameAsApplicant: same,
-    personalPhotoFileId: photo?.uid ?? '',
-  };
-
-  function errorsOf(value: typeof application): Record<string, string> {
-    const found = fieldErrors(value, BadgeApplication);
-    const messages: Record<string, string> = {};
-    for (const [path, e] of Object.entries(found))
-      messages[path] = path === 'personalPhotoFileId' ? t('badge.noPhoto') : t(e.key, e.values);
-    return messages;
-  }
-
-  // An error goes as soon as its field is valid; no new error appears before the next submit.
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    const kept = stillFailing(errors, errorsOf(application));
-    if (kept) setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
-  }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  /** Printed fields whose copied value is longer than the badge allows (shown while "same" is ticked). */
-  const tooLong = same ? PRINTED.filter((n) => printed[n].length > LIMITS.badge[n]) : [];
-  const shownErrors: Record<string, string> = { ...errors };
-  for (const n of tooLong) shownErrors[`badge.${n}`] ??= t('form.tooLong', { max: LIMITS.badge[n] });
-
-  function validateForm(): boolean {
-    const messages = errorsOf(application);
-    setErrors(messages);
-    if (Object.keys(messages).length === 0) return true;
-    if (messages.personalPhotoFileId) setToast(makeToast('error', t('badge.noPhoto'), 9000));
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('form [aria-invalid="true"]:not([type="file"])')?.focus(),
-    );
-    return false;
-  }
+  const tooLong = tooLongPrinted(draft);
+  const shownErrors = wizard.shownErrors({ draft, errors });
 
   function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (validateForm()) {
+    if (wizard.check(FORM)) {
       void preloadAlert();
-      setConfirming(true);
+      return setConfirming(true);
     }
+    if (wizard.get().errors.personalPhotoFileId) setToast(makeToast('error', t('badge.noPhoto'), 9000));
+    focusFirstError();
   }
 
   async function submit() {
-    setBusy(true);
+    wizard.setBusy(true);
     const api = browserApi(props.locale, `${props.base}/`);
-    const done = (to: string) => {
-      setSubmitted(true);
-      allowLeave();
-      if (key) clearDraft(key);
-      location.assign(to);
-    };
     try {
-      if (props.mode === 'professional') {
-        const order = await api.post<{ orderId: string }>('/api/v1/demonstration_order', application);
-        done(`${props.base}/badges/${order.orderId}/pay`);
+      if (professional) {
+        const order = await api.badges.apply(wizard.body());
+        finish(`${props.base}/badges/${order.orderId}/pay`);
       } else {
-        await api.put('/api/v1/demonstration', application, { code: props.code, type: props.linkType });
-        done(`${props.base}/account/badge`);
+        await api.badges.claim(props.code ?? '', props.linkType, wizard.body());
+        finish(`${props.base}/account/badge`);
       }
     } catch (error) {
-      setBusy(false);
+      wizard.setBusy(false);
       setConfirming(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      const returnFocus = submitButton.current;
-      if (error.code === 'demonstration_exists') {
-        showAlert(t('badge.alreadyHas'), { onClose: () => leaveTo(home), returnFocus });
-      } else if (props.mode === 'free' && error.code === 'link_not_for_user') {
-        showAlert(t('getBadge.notForUser'), { returnFocus });
-      } else if (props.mode === 'free' && error.code === 'link_revoked') {
-        showAlert(t('getBadge.revoked'), { returnFocus });
-      } else if (props.mode === 'free' && error.status === 404) {
-        showAlert(t('getBadge.expired'), { returnFocus });
-      } else if (props.mode === 'free' && error.status === 409) {
-        showAlert(t('getBadge.used'), { returnFocus });
-      } else if (error.code === 'invalid_photo') {
-        setErrors((e) => ({ ...e, personalPhotoFileId: t('badge.noPhoto') }));
-        setToast(makeToast('error', t('badge.noPhoto'), 9000));
-      } else {
-        showAlert(alertText(error, t), { returnFocus });
-      }
+      if (error instanceof ApiError && error.status !== 401) onSubmitError(error);
+    }
+  }
+
+  function onSubmitError(error: ApiError) {
+    const returnFocus = submitButton.current;
+    const free = !professional;
+    if (error.code === 'demonstration_exists') {
+      showAlert(t('badge.alreadyHas'), { onClose: () => finish(home), returnFocus });
+    } else if (free && error.code === 'link_not_for_user') {
+      showAlert(t('getBadge.notForUser'), { returnFocus });
+    } else if (free && error.code === 'link_revoked') {
+      showAlert(t('getBadge.revoked'), { returnFocus });
+    } else if (free && error.status === 404) {
+      showAlert(t('getBadge.expired'), { returnFocus });
+    } else if (free && error.status === 409) {
+      showAlert(t('getBadge.used'), { returnFocus });
+    } else if (error.code === 'invalid_photo') {
+      wizard.photoRefused();
+      setToast(makeToast('error', t('badge.noPhoto'), 9000));
+    } else {
+      showAlert(alertText(error, t), { returnFocus });
     }
   }
 
@@ -288,8 +143,8 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       <TextField
         id={`${group}-${name}`}
         label={t(`badge.field.${name}`)}
-        value={isApplicant ? applicant[name] : printed[name as PrintedName]}
-        onChange={(v) => (isApplicant ? setApplicantField(name, v) : setPrintedField(name as PrintedName, v))}
+        value={isApplicant ? draft.applicant[name] : draft.printed[name as PrintedName]}
+        onChange={(v) => (isApplicant ? wizard.setApplicant(name, v) : wizard.setPrinted(name as PrintedName, v))}
         max={name === 'contactPhone' ? undefined : limits[name]}
         required={opts.required}
         requiredLabel={t('form.requiredMark')}
@@ -304,52 +159,36 @@ export default function BadgeWizard(props: BadgeWizardProps) {
   return (
     <div>
       <Steps steps={steps} current={step} label={t('wizard.steps')} />
-      {step === 0 && (
-        <section aria-labelledby="wizard-heading" className="card space-y-4">
-          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-            {t('wizard.checkIdentity')}
-          </h2>
+      {step === IDENTITY && (
+        <Wizard.WizardStep heading={heading} title={t('wizard.checkIdentity')}>
           {props.identityLabel && <p>{t('getBadge.identity', { identity: props.identityLabel })}</p>}
           {!props.signedIn ? (
-            <SignInPrompt href={props.signInHref} prompt={t('wizard.signInPrompt')} button={t('signin.button')} />
+            <Wizard.SignInBox t={t} href={props.signInHref} className="" />
           ) : (
             <>
-              <div className="rounded-md border border-neutral-300 bg-neutral-50 p-4 text-sm">
-                <h3 className="mb-2 font-semibold">
-                  {props.mode === 'professional' ? t('badge.noticeTitle') : t('badge.freeNoticeTitle')}
-                </h3>
-                <ul className="list-disc space-y-1 pl-5">
-                  {props.mode === 'professional' && <li>{t('badge.notice.price')}</li>}
-                  <li>{t('badge.notice.disclosure')}</li>
-                  {props.mode === 'professional' && <li>{t('badge.notice.noRefund')}</li>}
-                  <li>{t('badge.notice.pickup')}</li>
-                </ul>
-              </div>
-              {props.mode === 'professional' && <p className="text-sm text-neutral-700">{t('badge.exhibitorNote')}</p>}
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  className="mt-1 h-4 w-4"
-                  checked={agreed}
-                  onChange={(e) => {
-                    const checked = e.target.checked;
-                    update((d) => ({ ...d, agreed: checked }));
-                  }}
-                />
-                <span>{props.mode === 'professional' ? t('badge.agree') : t('badge.agreeFree')}</span>
-              </label>
-              <button type="button" className="btn-primary" disabled={!agreed} onClick={() => go(1)}>
+              <Wizard.NoticeBox
+                title={professional ? t('badge.noticeTitle') : t('badge.freeNoticeTitle')}
+                items={[
+                  professional && t('badge.notice.price'),
+                  t('badge.notice.disclosure'),
+                  professional && t('badge.notice.noRefund'),
+                  t('badge.notice.pickup'),
+                ]}
+              />
+              {professional && <p className="text-sm text-neutral-700">{t('badge.exhibitorNote')}</p>}
+              <Wizard.Choice checked={draft.agreed} onChange={wizard.agree}>
+                {professional ? t('badge.agree') : t('badge.agreeFree')}
+              </Wizard.Choice>
+              <button type="button" className="btn-primary" disabled={!draft.agreed} onClick={() => go(FORM)}>
                 {t('wizard.next')}
               </button>
             </>
           )}
-        </section>
+        </Wizard.WizardStep>
       )}
-      {step === 1 && (
+      {step === FORM && (
         <form noValidate onSubmit={onSubmit} aria-labelledby="wizard-heading" className="space-y-6">
-          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-            {t('wizard.fillForm')}
-          </h2>
+          <Wizard.StepHeading ref={heading}>{t('wizard.fillForm')}</Wizard.StepHeading>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.applicantInfo')}</legend>
             {field('applicant', 'nameZh', { autoComplete: 'name' })}
@@ -373,23 +212,11 @@ export default function BadgeWizard(props: BadgeWizardProps) {
           </fieldset>
           <fieldset className="card grid gap-4 md:grid-cols-2">
             <legend className="px-1 text-lg font-semibold">{t('badge.printedInfo')}</legend>
-            <p
-              role="note"
-              className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-2"
-            >
-              {t('badge.cannotChange')}
-            </p>
+            <Wizard.StepNote className="md:col-span-2">{t('badge.cannotChange')}</Wizard.StepNote>
             <div className="md:col-span-2">
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={same}
-                  onChange={(e) => setSame(e.target.checked)}
-                  aria-describedby="same-hint"
-                />
-                <span>{t('badge.sameAsApplicant')}</span>
-              </label>
+              <Wizard.Choice checked={draft.same} onChange={wizard.setSame} describedBy="same-hint">
+                {t('badge.sameAsApplicant')}
+              </Wizard.Choice>
               <p id="same-hint" className="mt-1 text-xs text-neutral-600">
                 {t('badge.sameHint')}
               </p>
@@ -411,28 +238,24 @@ export default function BadgeWizard(props: BadgeWizardProps) {
             {field('badge', 'companyNameEn')}
           </fieldset>
           <div className="card">
-            <ClientSuspense fallback={<p className="text-sm">{t('badge.photo')}</p>}>
-              <Uploader
-                id="personal_photo"
-                purpose="personal_photo"
-                label={t('badge.photo')}
-                hint={t('badge.photoHint')}
-                value={photo}
-                onChange={(file) => update((d) => ({ ...d, photo: file }))}
-                t={t}
-                error={errors.personalPhotoFileId}
-                imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
-              />
-            </ClientSuspense>
+            <LazyUploader
+              id="personal_photo"
+              purpose="personal_photo"
+              label={t('badge.photo')}
+              hint={t('badge.photoHint')}
+              value={draft.photo}
+              onChange={wizard.setPhoto}
+              t={t}
+              error={errors.personalPhotoFileId}
+              imageGuide={{ minWidth: 1000, minHeight: 1000, square: true }}
+            />
           </div>
-          <div className="flex flex-wrap justify-between gap-3">
-            <button type="button" className="btn-secondary" onClick={back}>
-              {t('wizard.back')}
-            </button>
+          <Wizard.ErrorSummary errors={errors} text={(count) => t('wizard.errorSummary', { count })} />
+          <Wizard.StepActions back={{ label: t('wizard.back'), onClick: back }}>
             <button ref={submitButton} type="submit" className="btn-primary" disabled={busy}>
-              {props.mode === 'professional' ? t('badge.submitAndPay') : t('badge.submit')}
+              {professional ? t('badge.submitAndPay') : t('badge.submit')}
             </button>
-          </div>
+          </Wizard.StepActions>
         </form>
       )}
       {confirming && (

@@ -1,10 +1,10 @@
 import { useState, type SyntheticEvent } from 'react';
-import { SignInPrompt } from '@components/ui/SignInPrompt';
 import { Steps } from '@components/ui/Steps';
-import { useAlert } from '@components/ui/use-alert';
+import * as Wizard from '@components/wizard/WizardParts';
+import { useWizardAlert, type Refusal } from '@components/wizard/use-wizard-alert';
 import { createT, type Messages } from '@i18n/t';
-import { alertText, ApiError } from '@lib/api';
-import { postOrder } from '@lib/wizard';
+import { useWizard } from '@lib/wizard';
+import { createEventWizard } from './event-wizard.store';
 
 export type EventWizardProps = {
   locale: string;
@@ -27,51 +27,37 @@ export type EventWizardProps = {
  */
 export default function EventWizard(props: EventWizardProps) {
   const t = createT(props.messages);
-  const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const { showAlert, alertElement } = useAlert(t('dialog.ok'));
+  const [wizard] = useState(createEventWizard);
+  const { draft, busy, placeOrder } = useWizard(wizard, null);
+  const { alertElement, refused } = useWizardAlert(t);
 
   async function onSubmit(e: SyntheticEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!agreed) return;
+    if (!wizard.canSubmit()) return;
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     const returnFocus = submitter instanceof HTMLElement ? submitter : null;
-    setBusy(true);
-    try {
-      const { order, summary } = await postOrder(
-        { locale: props.locale, base: props.base, eventSlug: props.event.slug },
-        { agreeTerms: true },
-        { registrationType: props.event.registrationType },
-      );
-      location.assign(order.paymentStatus === 'pending' ? `${summary}/pay` : summary);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
-      if (error.code === 'event_capacity_full') {
-        showAlert(t('eventReg.capacityFull'), { onClose: () => location.assign(location.pathname), returnFocus });
-      } else if (error.code === 'demonstration_invalid') {
-        showAlert(t('eventReg.demonstrationInvalid'), { returnFocus });
-      } else if (error.code === 'registration_closed') {
-        showAlert(t('eventReg.closed'), { returnFocus });
-      } else if (error.code === 'registration_not_open') {
-        showAlert(t('eventReg.notOpen'), { returnFocus });
-      } else {
-        showAlert(alertText(error, t), { returnFocus });
-      }
-    }
+    const error = await placeOrder(
+      { locale: props.locale, base: props.base, eventSlug: props.event.slug },
+      { agreeTerms: true },
+      { registrationType: props.event.registrationType },
+      (order, summary) => (order.paymentStatus === 'pending' ? `${summary}/pay` : summary),
+    );
+    if (!error) return;
+    // Spec §8 alerts, in an in-page alert dialog; focus comes back to the Register button.
+    const refusals: Record<string, Refusal> = {
+      event_capacity_full: { text: t('eventReg.capacityFull'), then: () => location.assign(location.pathname) },
+      demonstration_invalid: { text: t('eventReg.demonstrationInvalid') },
+      registration_closed: { text: t('eventReg.closed') },
+      registration_not_open: { text: t('eventReg.notOpen') },
+    };
+    refused(error, { known: (code) => refusals[code], returnFocus });
   }
 
   return (
     <div>
       <Steps steps={props.steps} current={0} label={t('wizard.steps')} />
       {!props.signedIn ? (
-        <SignInPrompt
-          className="card"
-          href={props.signInHref}
-          prompt={t('wizard.signInPrompt')}
-          button={t('signin.button')}
-        />
+        <Wizard.SignInBox t={t} href={props.signInHref} className="card" />
       ) : (
         <form
           noValidate
@@ -83,17 +69,10 @@ export default function EventWizard(props: EventWizardProps) {
             {t('eventReg.confirmStep')}
           </h2>
           {props.note && <p className="text-sm text-neutral-700">{props.note}</p>}
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="mt-1 h-4 w-4"
-              checked={agreed}
-              onChange={(e) => setAgreed(e.target.checked)}
-              required
-            />
-            <span>{t('eventReg.terms')}</span>
-          </label>
-          <button type="submit" className="btn-primary" disabled={!agreed || busy}>
+          <Wizard.Choice checked={draft.agreed} onChange={wizard.agree}>
+            {t('eventReg.terms')}
+          </Wizard.Choice>
+          <button type="submit" className="btn-primary" disabled={!draft.agreed || busy}>
             {t('eventReg.submit')}
           </button>
         </form>

@@ -1,14 +1,10 @@
-import { lazy, useRef } from 'react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
-import { TextField } from '@components/ui/TextField';
 import { SelectField } from '@components/forms/SelectField';
-import { TextAreaField } from '@components/forms/TextAreaField';
+import { LimitedText, RowList, setRow, type LimitedTextProps } from '@components/wizard/FormParts';
+import { LazyUploader } from '@components/wizard/LazyUploader';
+import { Choice } from '@components/wizard/WizardParts';
 import type { T } from '@i18n/t';
 import { BUSINESS_TYPES, INDUSTRIES, MARKET_LIMITS } from '@domain/kinds/market';
 import { emptyContact, type ContactRow, type ExhibitorValues } from './exhibitor-form';
-
-/* The uploader (react-dropzone) loads when the form shows, not with the wizard's first steps (decision 006). */
-const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 export type CountryOption = { iso: string; iso2: string; name: string };
 
@@ -24,6 +20,16 @@ type Props = {
 
 const TEXT = MARKET_LIMITS.text;
 
+/** The fields of a copyright contact, in order, and what each asks for. */
+const CONTACT_FIELDS = [
+  ['nameZh', { required: true }],
+  ['nameEn', { required: true }],
+  ['positionZh', {}],
+  ['positionEn', {}],
+  ['phone', { required: true, type: 'tel', inputMode: 'tel' }],
+  ['email', { required: true, type: 'email' }],
+] as const satisfies readonly (readonly [Exclude<keyof ContactRow, 'key'>, Partial<LimitedTextProps>])[];
+
 /**
  * The exhibitor registration form with its contact info (spec §3, §5): company names and
  * profiles with live counters, industry, up to 3 business categories (a fourth tick is ignored),
@@ -31,21 +37,24 @@ const TEXT = MARKET_LIMITS.text;
  * Shared by the Market wizard's form step and the contact page's editor.
  */
 export function ExhibitorFields({ t, values, onChange, errors, countries }: Props) {
-  const addButton = useRef<HTMLButtonElement>(null);
   const required = t('form.requiredMark');
   const set = <K extends keyof ExhibitorValues>(name: K, value: ExhibitorValues[K]) =>
     onChange((v) => ({ ...v, [name]: value }));
   const setContact = (index: number, name: keyof ContactRow, value: string) =>
-    onChange((v) => ({
-      ...v,
-      copyrightContacts: v.copyrightContacts.map((c, i) => (i === index ? { ...c, [name]: value } : c)),
-    }));
+    onChange((v) => ({ ...v, copyrightContacts: setRow(v.copyrightContacts, index, name, value) }));
 
-  const text = (
-    name: 'companyNameZh' | 'companyNameEn' | 'contactName' | 'contactTitle' | 'contactPhone' | 'contactEmail',
-    opts: { type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' } = {},
-  ) => (
-    <TextField
+  type TextName =
+    | 'companyNameZh'
+    | 'companyNameEn'
+    | 'companyProfileZh'
+    | 'companyProfileEn'
+    | 'contactName'
+    | 'contactTitle'
+    | 'contactPhone'
+    | 'contactEmail';
+  /** A text of the form: its limit and counter, a text area for the profiles. */
+  const text = (name: TextName, opts: Partial<LimitedTextProps> = {}) => (
+    <LimitedText
       id={`exhibitor-${name}`}
       label={t(`market.form.${name}`)}
       value={values[name]}
@@ -58,6 +67,20 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
     />
   );
 
+  /** A required choice of the form, "please choose" until chosen. */
+  const select = (name: 'companyIndustry' | 'companyCountry', options: { value: string; label: string }[]) => (
+    <SelectField
+      id={`exhibitor-${name}`}
+      label={t(`market.form.${name}`)}
+      requiredLabel={required}
+      value={values[name]}
+      onChange={(v) => set(name, v)}
+      placeholder={t('market.form.choose')}
+      options={options}
+      error={errors[name]}
+    />
+  );
+
   const categories = values.companyBusinessCategory;
   const toggleCategory = (id: number, checked: boolean) =>
     onChange((v) => {
@@ -66,59 +89,22 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
       return { ...v, companyBusinessCategory: checked ? [...now, id] : now.filter((c) => c !== id) };
     });
 
-  const contacts = values.copyrightContacts;
-  const addContact = () => {
-    onChange((v) => ({ ...v, copyrightContacts: [...v.copyrightContacts, emptyContact()] }));
-    const next = contacts.length;
-    requestAnimationFrame(() => document.getElementById(`contact-${next}-nameZh`)?.focus());
-  };
-  const removeContact = (index: number) => {
-    onChange((v) => ({ ...v, copyrightContacts: v.copyrightContacts.filter((_, i) => i !== index) }));
-    requestAnimationFrame(() => addButton.current?.focus());
-  };
-
   return (
     <>
       <fieldset className="card grid gap-4 md:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">{t('market.form.company')}</legend>
         {text('companyNameZh', { autoComplete: 'organization' })}
         {text('companyNameEn')}
-        <TextAreaField
-          id="exhibitor-companyProfileZh"
-          label={t('market.form.companyProfileZh')}
-          value={values.companyProfileZh}
-          onChange={(v) => set('companyProfileZh', v)}
-          max={MARKET_LIMITS.companyProfileZh}
-          error={errors.companyProfileZh}
-        />
-        <TextAreaField
-          id="exhibitor-companyProfileEn"
-          label={t('market.form.companyProfileEn')}
-          value={values.companyProfileEn}
-          onChange={(v) => set('companyProfileEn', v)}
-          max={MARKET_LIMITS.companyProfileEn}
-          error={errors.companyProfileEn}
-        />
-        <SelectField
-          id="exhibitor-companyIndustry"
-          label={t('market.form.companyIndustry')}
-          requiredLabel={required}
-          value={values.companyIndustry}
-          onChange={(v) => set('companyIndustry', v)}
-          placeholder={t('market.form.choose')}
-          options={INDUSTRIES.map((id) => ({ value: String(id), label: t(`enum.companyType.${id}`) }))}
-          error={errors.companyIndustry}
-        />
-        <SelectField
-          id="exhibitor-companyCountry"
-          label={t('market.form.companyCountry')}
-          requiredLabel={required}
-          value={values.companyCountry}
-          onChange={(v) => set('companyCountry', v)}
-          placeholder={t('market.form.choose')}
-          options={countries.map((c) => ({ value: c.iso, label: c.name }))}
-          error={errors.companyCountry}
-        />
+        {text('companyProfileZh', { max: MARKET_LIMITS.companyProfileZh, required: false, long: true })}
+        {text('companyProfileEn', { max: MARKET_LIMITS.companyProfileEn, required: false, long: true })}
+        {select(
+          'companyIndustry',
+          INDUSTRIES.map((id) => ({ value: String(id), label: t(`enum.companyType.${id}`) })),
+        )}
+        {select(
+          'companyCountry',
+          countries.map((c) => ({ value: c.iso, label: c.name })),
+        )}
         <fieldset
           className="md:col-span-2"
           aria-describedby={`categories-note${errors.companyBusinessCategory ? ' categories-error' : ''}`}
@@ -132,15 +118,9 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
           </p>
           <div className="grid gap-2 sm:grid-cols-2">
             {BUSINESS_TYPES.map((id) => (
-              <label key={id} className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  className="mt-1 h-4 w-4"
-                  checked={categories.includes(id)}
-                  onChange={(e) => toggleCategory(id, e.target.checked)}
-                />
-                <span>{t(`enum.businessType.${id}`)}</span>
-              </label>
+              <Choice key={id} checked={categories.includes(id)} onChange={(on) => toggleCategory(id, on)}>
+                {t(`enum.businessType.${id}`)}
+              </Choice>
             ))}
           </div>
           {errors.companyBusinessCategory && (
@@ -150,30 +130,36 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
           )}
         </fieldset>
         <div className="md:col-span-2">
-          <ClientSuspense fallback={<p className="text-sm">{t('market.form.companyLogo')}</p>}>
-            <Uploader
-              id="company_logo"
-              purpose="company_logo"
-              label={t('market.form.companyLogo')}
-              value={values.companyLogo}
-              onChange={(file) => set('companyLogo', file)}
-              t={t}
-              error={errors.companyLogoFileId}
-              required={false}
-            />
-          </ClientSuspense>
+          <LazyUploader
+            id="company_logo"
+            purpose="company_logo"
+            label={t('market.form.companyLogo')}
+            value={values.companyLogo}
+            onChange={(file) => set('companyLogo', file)}
+            t={t}
+            error={errors.companyLogoFileId}
+            required={false}
+          />
         </div>
       </fieldset>
 
-      <fieldset className="card space-y-4">
-        <legend className="px-1 text-lg font-semibold">{t('market.form.copyrightContacts')}</legend>
-        {contacts.map((c, i) => {
-          const n = i + 1;
-          const field = (
-            name: Exclude<keyof ContactRow, 'key'>,
-            opts: { required?: boolean; type?: string; hint?: string; inputMode?: 'tel' | 'email' } = {},
-          ) => (
-            <TextField
+      <RowList
+        legend={t('market.form.copyrightContacts')}
+        rows={values.copyrightContacts}
+        min={1}
+        max={MARKET_LIMITS.copyrightContacts}
+        onChange={(change) => onChange((v) => ({ ...v, copyrightContacts: change(v.copyrightContacts) }))}
+        empty={emptyContact}
+        rowLegend={(n) => t('market.form.contactN', { n })}
+        removeLabel={(n) => t('market.form.removeContact', { n })}
+        addLabel={t('market.form.addContact')}
+        error={errors.copyrightContacts}
+        firstFieldId={(i) => `contact-${i}-nameZh`}
+      >
+        {(c, i) =>
+          CONTACT_FIELDS.map(([name, opts]) => (
+            <LimitedText
+              key={name}
               id={`contact-${i}-${name}`}
               label={t(`market.form.contact.${name}`)}
               value={c[name]}
@@ -182,34 +168,11 @@ export function ExhibitorFields({ t, values, onChange, errors, countries }: Prop
               requiredLabel={required}
               error={errors[`copyrightContacts.${i}.${name}`]}
               {...opts}
+              hint={name === 'email' ? t('form.email') : undefined}
             />
-          );
-          return (
-            <fieldset key={c.key} className="grid gap-4 rounded-md border border-neutral-300 p-4 md:grid-cols-2">
-              <legend className="px-1 font-semibold">{t('market.form.contactN', { n })}</legend>
-              {field('nameZh', { required: true })}
-              {field('nameEn', { required: true })}
-              {field('positionZh')}
-              {field('positionEn')}
-              {field('phone', { required: true, type: 'tel', inputMode: 'tel' })}
-              {field('email', { required: true, type: 'email', hint: t('form.email') })}
-              {contacts.length > 1 && (
-                <div className="md:col-span-2">
-                  <button type="button" className="btn-secondary" onClick={() => removeContact(i)}>
-                    {t('market.form.removeContact', { n })}
-                  </button>
-                </div>
-              )}
-            </fieldset>
-          );
-        })}
-        {errors.copyrightContacts && <p className="text-sm text-red-700">{errors.copyrightContacts}</p>}
-        {contacts.length < MARKET_LIMITS.copyrightContacts && (
-          <button ref={addButton} type="button" className="btn-secondary" onClick={addContact}>
-            {t('market.form.addContact')}
-          </button>
-        )}
-      </fieldset>
+          ))
+        }
+      </RowList>
 
       <fieldset className="card grid gap-4 md:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">{t('market.form.contactInfo')}</legend>

@@ -1,21 +1,9 @@
-import { useState } from 'react';
-import { FormEditor } from '@components/forms/FormEditor';
+import { RegistrationEditor, type RegistrationEditorPage } from '@components/wizard/RegistrationEditor';
 import { StoryForm } from '@domain/kinds/pitching';
-import { createT, type Messages } from '@i18n/t';
-import { errorMessages } from '@lib/form-values';
 import { StoryFields } from './StoryFields';
 import { parseStory, toStoryForm } from './story-form';
 
-export type StoryEditorProps = {
-  locale: string;
-  base: string;
-  messages: Messages;
-  registrationId: string;
-  /** The stored story form (camelCase), its files as the uploader shows them. */
-  initial: Record<string, unknown>;
-  /** Where Save and Cancel go: the order's summary. */
-  summaryHref: string;
-};
+export type StoryEditorProps = RegistrationEditorPage;
 
 /**
  * The contact page's editor of a Story to Screen entry (issue 10): the story form, prefilled,
@@ -23,21 +11,14 @@ export type StoryEditorProps = {
  * submission).
  */
 export default function StoryEditor(props: StoryEditorProps) {
-  const t = createT(props.messages);
-  const [initial] = useState(() => parseStory(props.initial));
   return (
-    <FormEditor
-      t={t}
-      locale={props.locale}
-      base={props.base}
-      registrationId={props.registrationId}
-      summaryHref={props.summaryHref}
-      heading={t('contactPage.storyHeading')}
-      initial={initial}
+    <RegistrationEditor
+      page={props}
+      heading="contactPage.storyHeading"
+      parse={(raw) => parseStory(raw)}
       toBody={toStoryForm}
-      errorsOf={(v) => errorMessages(t, toStoryForm(v), StoryForm)}
-    >
-      {({ values, onChange, errors }) => <StoryFields t={t} values={values} onChange={onChange} errors={errors} />}
-    </FormEditor>
+      struct={StoryForm}
+      fields={(t, state) => <StoryFields t={t} {...state} />}
+    />
   );
 }

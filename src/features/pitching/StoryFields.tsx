@@ -1,14 +1,9 @@
-import { lazy, useRef } from 'react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { SelectField } from '@components/forms/SelectField';
-import { TextAreaField } from '@components/forms/TextAreaField';
-import { TextField } from '@components/ui/TextField';
+import { LimitedText, RowList, setRow } from '@components/wizard/FormParts';
+import { LazyUploader } from '@components/wizard/LazyUploader';
 import { PITCHING_LIMITS, STORY_GENRE_IDS, STORY_GENRE_OTHER_ID } from '@domain/kinds/pitching';
 import type { T } from '@i18n/t';
 import { emptyCompany, emptyMember, type CompanyRow, type MemberRow, type StoryValues } from './story-form';
-
-/* The uploader (react-dropzone) loads with the form step, not with the works step (decision 006). */
-const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 type Props = {
   t: T;
@@ -46,6 +41,11 @@ const MEMBER_LIMITS: Record<Exclude<keyof MemberRow, 'key'>, number> = {
   profileZh: L.profileZh,
   profileEn: L.profileEn,
 };
+/** The story's files: the outline (required) and the relation image (optional), with their error paths. */
+const UPLOADS = [
+  ['storyOutline', 'storyOutlineFileId', true],
+  ['relationImage', 'relationImageFileId', false],
+] as const;
 const COMPANY_LIMITS: Record<Exclude<keyof CompanyRow, 'key'>, number> = {
   nameZh: L.text,
   nameEn: L.text,
@@ -55,6 +55,37 @@ const COMPANY_LIMITS: Record<Exclude<keyof CompanyRow, 'key'>, number> = {
   recommendedIpEn: L.recommendedIp,
 };
 
+type StoryList = 'teamMembers' | 'companies';
+/** The story form's lists: team members (at least one) and companies (optional), their fields in order. */
+const LISTS: {
+  name: StoryList;
+  item: 'member' | 'company';
+  Item: 'Member' | 'Company';
+  min: number;
+  max: number;
+  empty: () => MemberRow | CompanyRow;
+  limits: Record<string, number>;
+}[] = [
+  {
+    name: 'teamMembers',
+    item: 'member',
+    Item: 'Member',
+    min: 1,
+    max: L.teamMembers,
+    empty: emptyMember,
+    limits: MEMBER_LIMITS,
+  },
+  {
+    name: 'companies',
+    item: 'company',
+    Item: 'Company',
+    min: 0,
+    max: L.companies,
+    empty: emptyCompany,
+    limits: COMPANY_LIMITS,
+  },
+];
+
 /**
  * The Story to Screen form (spec §3 Pitching story form, §5): the story in both languages with
  * live counters, the genre (with "other" described), the outline (required) and relation image
@@ -62,78 +93,45 @@ const COMPANY_LIMITS: Record<Exclude<keyof CompanyRow, 'key'>, number> = {
  * adds to and removes from. Shared by the pitching wizard's form step and the contact page.
  */
 export function StoryFields({ t, values, onChange, errors }: Props) {
-  const addMemberButton = useRef<HTMLButtonElement>(null);
-  const addCompanyButton = useRef<HTMLButtonElement>(null);
   const required = t('form.requiredMark');
   const set = <K extends keyof StoryValues>(name: K, value: StoryValues[K]) =>
     onChange((v) => ({ ...v, [name]: value }));
 
-  /** A text of the story: a one-line input up to 256 characters, a text area beyond. */
-  const story = (name: StoryText) => {
-    const max = STORY_LIMITS[name];
-    const common = {
-      id: `story-${name}`,
-      label: t(`pitching.form.${name}`),
-      value: values[name],
-      onChange: (v: string) => set(name, v),
-      max,
-      required: true,
-      requiredLabel: required,
-      error: errors[name],
-    };
-    // The Chinese setting (200) sits beside the English one (800): both are text areas.
-    const long = max > L.text || name === 'settingZh';
-    return long ? <TextAreaField {...common} rows={max >= 1000 ? 5 : 3} /> : <TextField {...common} />;
-  };
+  /** A text of the story (the Chinese setting, 200, sits beside the English one, 800: both text areas). */
+  const story = (name: StoryText) => (
+    <LimitedText
+      id={`story-${name}`}
+      label={t(`pitching.form.${name}`)}
+      value={values[name]}
+      onChange={(v) => set(name, v)}
+      max={STORY_LIMITS[name]}
+      required
+      requiredLabel={required}
+      error={errors[name]}
+      long={name === 'settingZh'}
+      rows={STORY_LIMITS[name] >= 1000 ? 5 : 3}
+    />
+  );
 
-  const setMember = (index: number, name: keyof MemberRow, value: string) =>
-    onChange((v) => ({ ...v, teamMembers: v.teamMembers.map((m, i) => (i === index ? { ...m, [name]: value } : m)) }));
-  const setCompany = (index: number, name: keyof CompanyRow, value: string) =>
-    onChange((v) => ({ ...v, companies: v.companies.map((c, i) => (i === index ? { ...c, [name]: value } : c)) }));
-
-  const members = values.teamMembers;
-  const companies = values.companies;
-  const addMember = () => {
-    onChange((v) => ({ ...v, teamMembers: [...v.teamMembers, emptyMember()] }));
-    const next = members.length;
-    requestAnimationFrame(() => document.getElementById(`member-${next}-nameZh`)?.focus());
-  };
-  const removeMember = (index: number) => {
-    onChange((v) => ({ ...v, teamMembers: v.teamMembers.filter((_, i) => i !== index) }));
-    requestAnimationFrame(() => addMemberButton.current?.focus());
-  };
-  const addCompany = () => {
-    onChange((v) => ({ ...v, companies: [...v.companies, emptyCompany()] }));
-    const next = companies.length;
-    requestAnimationFrame(() => document.getElementById(`company-${next}-nameZh`)?.focus());
-  };
-  const removeCompany = (index: number) => {
-    onChange((v) => ({ ...v, companies: v.companies.filter((_, i) => i !== index) }));
-    requestAnimationFrame(() => addCompanyButton.current?.focus());
-  };
-
-  /** A field of a list item: one line up to 256 characters, a textarea beyond. */
-  const itemField = (
-    prefix: 'member' | 'company',
-    index: number,
-    name: string,
-    value: string,
-    max: number,
-    onValue: (v: string) => void,
-    error: string | undefined,
-    isRequired: boolean,
-  ) => {
-    const common = {
-      id: `${prefix}-${index}-${name}`,
-      label: t(`pitching.form.${prefix}.${name}`),
-      value,
-      onChange: onValue,
-      max,
-      required: isRequired,
-      requiredLabel: required,
-      error,
-    };
-    return max > L.text ? <TextAreaField {...common} rows={4} /> : <TextField {...common} />;
+  /** A field of a team member or company: one line up to 256 characters, a text area beyond. */
+  const itemField = (list: StoryList, row: MemberRow | CompanyRow, index: number, name: string, max: number) => {
+    const prefix = list === 'teamMembers' ? 'member' : 'company';
+    return (
+      <LimitedText
+        key={name}
+        id={`${prefix}-${index}-${name}`}
+        label={t(`pitching.form.${prefix}.${name}`)}
+        value={(row as Record<string, string>)[name] ?? ''}
+        onChange={(v) =>
+          onChange((s) => ({ ...s, [list]: setRow(s[list] as Record<string, string>[], index, name, v) }))
+        }
+        max={max}
+        required={!name.startsWith('recommendedIp')}
+        requiredLabel={required}
+        error={errors[`${list}.${index}.${name}`]}
+        rows={4}
+      />
+    );
   };
 
   return (
@@ -161,115 +159,41 @@ export function StoryFields({ t, values, onChange, errors }: Props) {
         {story('characterDescriptionEn')}
         {story('suitableForFilmZh')}
         {story('suitableForFilmEn')}
-        <ClientSuspense fallback={<p className="text-sm">{t('pitching.form.storyOutline')}</p>}>
-          <div>
-            <Uploader
-              id="story_outline"
-              purpose="story_outline"
-              label={t('pitching.form.storyOutline')}
-              value={values.storyOutline}
-              onChange={(file) => set('storyOutline', file)}
+        {UPLOADS.map(([name, path, required]) => (
+          <div key={name}>
+            <LazyUploader
+              id={name === 'storyOutline' ? 'story_outline' : 'relation_image'}
+              purpose={name === 'storyOutline' ? 'story_outline' : 'relation_image'}
+              label={t(`pitching.form.${name}`)}
+              value={values[name]}
+              onChange={(file) => set(name, file)}
               t={t}
-              error={errors.storyOutlineFileId}
+              error={errors[path]}
+              required={required}
             />
           </div>
-          <div>
-            <Uploader
-              id="relation_image"
-              purpose="relation_image"
-              label={t('pitching.form.relationImage')}
-              value={values.relationImage}
-              onChange={(file) => set('relationImage', file)}
-              t={t}
-              error={errors.relationImageFileId}
-              required={false}
-            />
-          </div>
-        </ClientSuspense>
+        ))}
       </fieldset>
 
-      <fieldset className="card space-y-4">
-        <legend className="px-1 text-lg font-semibold">{t('pitching.form.teamMembers')}</legend>
-        {members.map((m, i) => {
-          const n = i + 1;
-          const field = (name: Exclude<keyof MemberRow, 'key'>) =>
-            itemField(
-              'member',
-              i,
-              name,
-              m[name],
-              MEMBER_LIMITS[name],
-              (v) => setMember(i, name, v),
-              errors[`teamMembers.${i}.${name}`],
-              true,
-            );
-          return (
-            <fieldset key={m.key} className="grid gap-4 rounded-md border border-neutral-300 p-4 md:grid-cols-2">
-              <legend className="px-1 font-semibold">{t('pitching.form.memberN', { n })}</legend>
-              {field('nameZh')}
-              {field('nameEn')}
-              {field('titleZh')}
-              {field('titleEn')}
-              {field('profileZh')}
-              {field('profileEn')}
-              {members.length > 1 && (
-                <div className="md:col-span-2">
-                  <button type="button" className="btn-secondary" onClick={() => removeMember(i)}>
-                    {t('pitching.form.removeMember', { n })}
-                  </button>
-                </div>
-              )}
-            </fieldset>
-          );
-        })}
-        {errors.teamMembers && <p className="text-sm text-red-700">{errors.teamMembers}</p>}
-        {members.length < L.teamMembers && (
-          <button ref={addMemberButton} type="button" className="btn-secondary" onClick={addMember}>
-            {t('pitching.form.addMember')}
-          </button>
-        )}
-      </fieldset>
-
-      <fieldset className="card space-y-4">
-        <legend className="px-1 text-lg font-semibold">{t('pitching.form.companies')}</legend>
-        <p className="text-sm text-neutral-700">{t('pitching.form.companiesNote')}</p>
-        {companies.map((c, i) => {
-          const n = i + 1;
-          const field = (name: Exclude<keyof CompanyRow, 'key'>) =>
-            itemField(
-              'company',
-              i,
-              name,
-              c[name],
-              COMPANY_LIMITS[name],
-              (v) => setCompany(i, name, v),
-              errors[`companies.${i}.${name}`],
-              !name.startsWith('recommendedIp'),
-            );
-          return (
-            <fieldset key={c.key} className="grid gap-4 rounded-md border border-neutral-300 p-4 md:grid-cols-2">
-              <legend className="px-1 font-semibold">{t('pitching.form.companyN', { n })}</legend>
-              {field('nameZh')}
-              {field('nameEn')}
-              {field('profileZh')}
-              {field('profileEn')}
-              {field('recommendedIpZh')}
-              {field('recommendedIpEn')}
-              <div className="md:col-span-2">
-                <button type="button" className="btn-secondary" onClick={() => removeCompany(i)}>
-                  {t('pitching.form.removeCompany', { n })}
-                </button>
-              </div>
-            </fieldset>
-          );
-        })}
-        {errors.companies && <p className="text-sm text-red-700">{errors.companies}</p>}
-        {companies.length < L.companies && (
-          <button ref={addCompanyButton} type="button" className="btn-secondary" onClick={addCompany}>
-            {t('pitching.form.addCompany')}
-          </button>
-        )}
-      </fieldset>
+      {LISTS.map((list) => (
+        <RowList<MemberRow | CompanyRow>
+          key={list.name}
+          legend={t(`pitching.form.${list.name}`)}
+          note={list.name === 'companies' ? t('pitching.form.companiesNote') : undefined}
+          rows={values[list.name]}
+          min={list.min}
+          max={list.max}
+          onChange={(change) => onChange((v) => ({ ...v, [list.name]: change(v[list.name]) }))}
+          empty={list.empty}
+          rowLegend={(n) => t(`pitching.form.${list.item}N`, { n })}
+          removeLabel={(n) => t(`pitching.form.remove${list.Item}`, { n })}
+          addLabel={t(`pitching.form.add${list.Item}`)}
+          error={errors[list.name]}
+          firstFieldId={(i) => `${list.item}-${i}-nameZh`}
+        >
+          {(row, i) => Object.entries(list.limits).map(([name, max]) => itemField(list.name, row, i, name, max))}
+        </RowList>
+      ))}
     </>
   );
 }
