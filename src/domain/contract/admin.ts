@@ -14,7 +14,7 @@ import type { PageMeta } from './common';
 export type { DeskBadge, PickupResult } from '@domain/desk';
 
 /** `GET /admin/me`: the organiser asking. */
-export type Organiser = { email: string; name: string | null };
+export type Organiser = { email: string; name: string | null; organiser?: boolean };
 
 /** An order as the back office's list shows it (GET /admin/orders, camelCase). */
 export type AdminOrderRow = {

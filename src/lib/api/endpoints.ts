@@ -29,6 +29,7 @@ import type {
   Me,
   Order,
   OrderActionResult,
+  Organiser,
   PageVersion,
   Paged,
   PickupResult,
@@ -151,7 +152,7 @@ export function endpoints({ request, upload }: Transport) {
       endSession: () => request<Data<SessionEnd>>('DELETE', p('user/session')),
     },
     admin: {
-      me: () => get<Data<Me>>(p('admin/me')),
+      me: () => get<Data<Organiser>>(p('admin/me')),
       summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),
       orders: {
         list: (query: Partial<Record<keyof Infer<typeof AdminOrderQuery>, string | number>> = {}) =>
