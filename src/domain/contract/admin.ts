@@ -14,7 +14,7 @@ import type { PageMeta } from './common';
 export type { DeskBadge, PickupResult } from '@domain/desk';
 
 /** `GET /admin/me`: the organiser asking. */
-export type Organiser = { email: string; name: string | null };
+export type Organiser = { email: string; name: string | null; organiser?: boolean };
 
 /** An order as the back office's list shows it (GET /admin/orders, camelCase). */
 export type AdminOrderRow = {
@@ -235,3 +235,32 @@ export type BulkItemResult =
 
 /** `POST /admin/approvals/approve`: every order's outcome and the counts. */
 export type BulkApproveResult = { data: BulkItemResult[]; meta: { approved: number; refused: number } };
+
+/** One link of a batch just made: its claim page and both languages' full addresses. */
+export type CreatedBadgeLink = {
+  id: string;
+  code: string;
+  email: string | null;
+  path: string;
+  urlEn: string;
+  urlZh: string;
+  emailed: boolean;
+};
+
+/** `POST /admin/badge-links`: the batch made and its links. */
+export type BadgeLinkBatchCreated = { batch: AdminBatch; links: CreatedBadgeLink[] };
+
+/** `GET /admin/badge-link-batches/{id}`: a batch with its links. */
+export type AdminBatchDetail = AdminBatch & { links: AdminLink[] };
+
+/** `POST /admin/badge-links/{id}/revoke`. */
+export type BadgeLinkRevoked = { id: string; result: string };
+
+/** `POST /admin/badge-link-batches/{id}/revoke-unused`: how many links it revoked. */
+export type BatchUnusedRevoked = { id: string; revoked: number };
+
+/** `GET /admin/events/{slug}`: the event with its history of changes. */
+export type AdminEventDetail = AdminEvent & { changes: EventChange[] };
+
+/** `PATCH /admin/events/{slug}`: the event as it is now, and what this change changed (empty: nothing). */
+export type AdminEventUpdated = AdminEvent & { changed: EventChange['changes'] };

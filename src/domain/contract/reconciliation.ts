@@ -79,7 +79,8 @@ export type ImportLine = {
   paidOrder: LineOrder | null;
   paidBy: string | null;
   paidAt: string | null;
-  original: {
+  /** The line seen before in another import (absent when none). */
+  original?: {
     importId: string;
     fileName: string;
     importedAt: string;
@@ -117,3 +118,16 @@ export type RefundRow = {
   gatewayTradeNo: string | null;
   at: string;
 };
+
+/** `POST /admin/orders/{orderNo}/return-transfer`: the order is unpaid again, with a new deadline. */
+export type TransferReturned = { orderNo: string; result: 'returned'; paymentExpiresAt: string | null };
+
+/** One line of `POST /admin/bank-imports/{id}/confirm`: paid, or refused with the order core's code. */
+export type LineConfirmation = { lineId: string; result: string } & Record<string, unknown>;
+export type ImportConfirmed = { data: LineConfirmation[]; meta: { paid: number; refused: number } };
+
+/** `POST /admin/bank-lines/{lineId}/assign`. */
+export type LineAssigned = { lineId: string; result: 'paid'; orderNo: string };
+
+/** `POST /admin/refunds/{paymentId}/refunded`. */
+export type RefundRecorded = { paymentId: string; result: 'refunded'; refundReference: string | null };

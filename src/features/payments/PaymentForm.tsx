@@ -5,6 +5,7 @@ import { useAlert } from '@components/ui/use-alert';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
+import type { TradeInfo } from '@domain/contract';
 import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatPriceTimes } from '@domain/format';
@@ -311,13 +312,7 @@ export default function PaymentForm(props: PaymentFormProps) {
 }
 
 /** The browser posts the trade info to the card gateway itself (reference: never the server, never an iframe). */
-function postToGateway(info: {
-  gatewayUrl: string;
-  merchantId: string;
-  version: string;
-  tradeInfoHex: string;
-  tradeInfoHash: string;
-}) {
+function postToGateway(info: TradeInfo) {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = info.gatewayUrl;

@@ -9,38 +9,47 @@ import type { OrderPaymentUpdate } from '@domain/payments';
 import type { UploadPurpose } from '@domain/uploads';
 import type {
   AdminBatch,
+  AdminBatchDetail,
   AdminEvent,
-  AdminLink,
+  AdminEventDetail,
+  AdminEventUpdated,
   AdminLinkPage,
   AdminOrderDetail,
   AdminOrderPage,
   ApprovalQueuePage,
   BackOfficeCounts,
   Badge,
+  BadgeLinkBatchCreated,
   BadgeLinkCheck,
+  BadgeLinkRevoked,
+  BatchUnusedRevoked,
   BadgeOrderPlaced,
   BulkApproveResult,
   Data,
   DeskBadge,
   Event,
-  EventChange,
+  ImportConfirmed,
   ImportSummary,
   ImportView,
+  LineAssigned,
   Me,
   Order,
   OrderActionResult,
+  Organiser,
   PageVersion,
   Paged,
   PickupResult,
   PickupSlot,
   PitchingUsage,
   PlacedOrder,
+  RefundRecorded,
   RefundRow,
   Registration,
   SessionEnd,
   SessionRefresh,
   StatementPreview,
   TradeInfo,
+  TransferReturned,
   TransferRow,
   UploadedFile,
   Work,
@@ -114,7 +123,7 @@ export function endpoints({ request, upload }: Transport) {
       checkLink: (code: string, type?: string) => get<Data<BadgeLinkCheck>>(p('demonstration/link'), { code, type }),
       /** Claims a free badge through a one-time link. */
       claim: (code: string, type: string | undefined, application: BadgeApplication) =>
-        put<Data<Badge>>(p('demonstration'), application, { code, type }),
+        put<Data<Badge | null>>(p('demonstration'), application, { code, type }),
       /** Applies for a Professional badge: the order to pay. */
       apply: (application: BadgeApplication) => post<BadgeOrderPlaced>(p('demonstration_order'), application),
       /** The badge order (404: none). */
@@ -151,7 +160,7 @@ export function endpoints({ request, upload }: Transport) {
       endSession: () => request<Data<SessionEnd>>('DELETE', p('user/session')),
     },
     admin: {
-      me: () => get<Data<Me>>(p('admin/me')),
+      me: () => get<Data<Organiser>>(p('admin/me')),
       summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),
       orders: {
         list: (query: Partial<Record<keyof Infer<typeof AdminOrderQuery>, string | number>> = {}) =>
@@ -161,10 +170,7 @@ export function endpoints({ request, upload }: Transport) {
         act: (orderNo: string, action: AdminOrderAction, body: { reason?: string } = {}) =>
           post<Data<OrderActionResult>>(p('admin/orders', orderNo, action), body),
         returnTransfer: (orderNo: string, message: string) =>
-          post<Data<OrderActionResult & { paymentExpiresAt: string | null }>>(
-            p('admin/orders', orderNo, 'return-transfer'),
-            { message },
-          ),
+          post<Data<TransferReturned>>(p('admin/orders', orderNo, 'return-transfer'), { message }),
       },
       approvals: {
         list: () => get<ApprovalQueuePage>(p('admin/approvals')),
@@ -174,21 +180,21 @@ export function endpoints({ request, upload }: Transport) {
       badgeLinks: {
         list: (query: Partial<Record<keyof BadgeLinkQuery, string | number>> = {}) =>
           get<AdminLinkPage>(p('admin/badge-links'), query),
-        create: (batch: BadgeLinkBatchInput) =>
-          post<Data<AdminBatch & { links: AdminLink[] }>>(p('admin/badge-links'), batch),
-        revoke: (id: string) => post<Data<{ id: string; result: string }>>(p('admin/badge-links', id, 'revoke'), {}),
+        create: (batch: BadgeLinkBatchInput) => post<Data<BadgeLinkBatchCreated>>(p('admin/badge-links'), batch),
+        revoke: (id: string) => post<Data<BadgeLinkRevoked>>(p('admin/badge-links', id, 'revoke'), {}),
       },
       batches: {
         list: () => get<Data<AdminBatch[]>>(p('admin/badge-link-batches')),
-        get: (id: string) => get<Data<AdminBatch & { links: AdminLink[] }>>(p('admin/badge-link-batches', id)),
+        get: (id: string) => get<Data<AdminBatchDetail>>(p('admin/badge-link-batches', id)),
         revokeUnused: (id: string) =>
-          post<Data<{ id: string; revoked: number }>>(p('admin/badge-link-batches', id, 'revoke-unused'), {}),
+          post<Data<BatchUnusedRevoked>>(p('admin/badge-link-batches', id, 'revoke-unused'), {}),
       },
       events: {
         list: () => get<Data<AdminEvent[]>>(p('admin/events')),
-        get: (slug: string) => get<Data<AdminEvent & { changes: EventChange[] }>>(p('admin/events', slug)),
+        get: (slug: string) => get<Data<AdminEventDetail>>(p('admin/events', slug)),
+        /** The settings changed, with the `updatedAt` the form was read at (a change since is refused). */
         update: (slug: string, patch: EventSettingsPatch) =>
-          request<Data<AdminEvent & { changes: EventChange[] }>>('PATCH', p('admin/events', slug), { body: patch }),
+          request<Data<AdminEventUpdated>>('PATCH', p('admin/events', slug), { body: patch }),
       },
       transfers: {
         list: () => get<Data<TransferRow[]>>(p('admin/transfers')),
@@ -201,19 +207,14 @@ export function endpoints({ request, upload }: Transport) {
         list: () => get<Data<ImportSummary[]>>(p('admin/bank-imports')),
         get: (importId: string) => get<Data<ImportView>>(p('admin/bank-imports', importId)),
         confirm: (importId: string, lineIds?: string[]) =>
-          post<{ data: { lineId: string; result: string }[]; meta: { paid: number; refused: number } }>(
-            p('admin/bank-imports', importId, 'confirm'),
-            lineIds ? { lineIds } : {},
-          ),
+          post<ImportConfirmed>(p('admin/bank-imports', importId, 'confirm'), lineIds ? { lineIds } : {}),
         assign: (lineId: string, orderNo: string) =>
-          post<Data<{ lineId: string; result: string; orderNo: string }>>(p('admin/bank-lines', lineId, 'assign'), {
-            orderNo,
-          }),
+          post<Data<LineAssigned>>(p('admin/bank-lines', lineId, 'assign'), { orderNo }),
       },
       refunds: {
         list: () => get<Data<RefundRow[]>>(p('admin/refunds')),
         markRefunded: (paymentId: string, reference: string) =>
-          post<Data<{ paymentId: string; result: string }>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
+          post<Data<RefundRecorded>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
       },
       desk: {
         badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),

@@ -9,6 +9,7 @@ import {
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
 } from '@domain/order-lifecycle';
+import type { settingsChanges } from '@domain/event-settings';
 import { PAYMENT_TYPES } from '@domain/payments';
 import { LINE_OUTCOMES } from '@domain/reconciliation';
 import { BADGE_REGISTRATION_TYPES, MULTI_ENTRY_REGISTRATION_TYPES } from '@domain/kinds';
@@ -152,7 +153,7 @@ export const eventChanges = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     /** The organiser's e-mail. */
     changedBy: text('changed_by').notNull(),
-    changes: jsonb('changes').notNull(),
+    changes: jsonb('changes').$type<ReturnType<typeof settingsChanges>>().notNull(),
     createdAt: created(),
   },
   (t) => [index('event_changes_event_idx').on(t.eventId, t.id)],
@@ -692,7 +693,7 @@ export const bankImportLines = pgTable(
     currency: text('currency'),
     accountLastFive: text('account_last_five'),
     memo: text('memo').notNull().default(''),
-    cells: jsonb('cells').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
     outcome: text('outcome', { enum: LINE_OUTCOMES }).notNull(),
     reason: text('reason'),
     /** matched: the order; ambiguous: the choices; unmatched: a near order (hint). Order ids. */

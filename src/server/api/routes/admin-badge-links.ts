@@ -1,5 +1,14 @@
 import { BadgeLinkBatchInput, BadgeLinkQuery, batchExpiryIssue } from '@domain/badge-links';
-import type { AdminBatch, AdminLink, Sendable } from '@domain/contract';
+import type {
+  AdminBatch,
+  AdminBatchDetail,
+  AdminLink,
+  BadgeLinkBatchCreated,
+  BadgeLinkRevoked,
+  BatchUnusedRevoked,
+  Data,
+  Sendable,
+} from '@domain/contract';
 import { linkTypeOf } from '@domain/badges';
 import { isUuid } from '@domain/validation';
 import {
@@ -71,7 +80,7 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
             emailed: l.emailed,
           })),
         },
-      },
+      } satisfies Sendable<Data<BadgeLinkBatchCreated>>,
       201,
     );
   });
@@ -80,11 +89,13 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound('Badge link');
     const done = await revokeBadgeLink(deps.db, id, organiser(c), ctx.now());
-    return ctx.send(c, { data: { id, result: done.result } });
+    return ctx.send(c, { data: { id, result: done.result } } satisfies Sendable<Data<BadgeLinkRevoked>>);
   });
 
   app.get('/admin/badge-link-batches', async (c) =>
-    ctx.send(c, { data: (await listBatches(deps.db, ctx.now())).map(batchView) }),
+    ctx.send(c, { data: (await listBatches(deps.db, ctx.now())).map(batchView) } satisfies Sendable<
+      Data<AdminBatch[]>
+    >),
   );
 
   app.get('/admin/badge-link-batches/:id', async (c) => {
@@ -92,7 +103,9 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     const batch = isUuid(id) ? await findBatch(deps.db, id, ctx.now()) : undefined;
     if (!batch) throw notFound('Batch');
     const links = await listBadgeLinks(deps.db, { batch: id, limit: 1000 }, ctx.now());
-    return ctx.send(c, { data: { ...batchView(batch), links: links.items.map(linkView) } });
+    return ctx.send(c, {
+      data: { ...batchView(batch), links: links.items.map(linkView) },
+    } satisfies Sendable<Data<AdminBatchDetail>>);
   });
 
   app.post('/admin/badge-link-batches/:id/revoke-unused', async (c) => {
@@ -100,7 +113,7 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     const batch = isUuid(id) ? await findBatch(deps.db, id, ctx.now()) : undefined;
     if (!batch) throw notFound('Batch');
     const revoked = await revokeUnusedOfBatch(deps.db, id, organiser(c), ctx.now());
-    return ctx.send(c, { data: { id, revoked } });
+    return ctx.send(c, { data: { id, revoked } } satisfies Sendable<Data<BatchUnusedRevoked>>);
   });
 }
 

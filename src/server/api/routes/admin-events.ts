@@ -1,5 +1,5 @@
 import { EventSettingsPatch } from '@domain/event-settings';
-import type { AdminEvent, Sendable } from '@domain/contract';
+import type { AdminEvent, AdminEventDetail, AdminEventUpdated, Data, Sendable } from '@domain/contract';
 import { registrationWindowState } from '@domain/events';
 import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
@@ -20,7 +20,9 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/admin/events', async (c) => {
     const rows = await listAdminEvents(deps.db);
     const now = ctx.now();
-    return ctx.send(c, { data: rows.map((r) => adminEventView(r.event, r.liveOrders, c.get('locale'), now)) });
+    return ctx.send(c, {
+      data: rows.map((r) => adminEventView(r.event, r.liveOrders, c.get('locale'), now)),
+    } satisfies Sendable<Data<AdminEvent[]>>);
   });
 
   app.get('/admin/events/:slug', async (c) => {
@@ -36,7 +38,7 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
           changes: ch.changes,
         })),
       },
-    });
+    } satisfies Sendable<Data<AdminEventDetail>>);
   });
 
   app.patch('/admin/events/:slug', async (c) => {
@@ -57,7 +59,7 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
         ...adminEventView(result.event, live?.liveOrders ?? 0, c.get('locale'), ctx.now()),
         changed: result.changes,
       },
-    });
+    } satisfies Sendable<Data<AdminEventUpdated>>);
   });
 }
 

@@ -1,5 +1,17 @@
 import type { Context } from 'hono';
-import type { Data, ImportSummary, RefundRow, Sendable, StatementPreview, TransferRow } from '@domain/contract';
+import type {
+  Data,
+  ImportConfirmed,
+  ImportSummary,
+  ImportView,
+  LineAssigned,
+  RefundRecorded,
+  RefundRow,
+  Sendable,
+  StatementPreview,
+  TransferReturned,
+  TransferRow,
+} from '@domain/contract';
 import { array, object, optional, size, string } from 'superstruct';
 import {
   ENCODING_CHOICES,
@@ -105,7 +117,9 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     if (!body.message.trim()) throw badRequest('reason_required', 'Write the message to the registrant');
     const orderNo = c.req.param('orderNo');
     const order = await returnTransfer(deps.db, orderNo, body.message, ctx.orderCtx(), organiserActor(c));
-    return ctx.send(c, { data: { orderNo, result: 'returned', paymentExpiresAt: order.paymentExpiresAt } });
+    return ctx.send(c, {
+      data: { orderNo, result: 'returned', paymentExpiresAt: order.paymentExpiresAt },
+    } satisfies Sendable<Data<TransferReturned>>);
   });
 
   // ---- Bank statement imports ------------------------------------------------------------------
@@ -132,7 +146,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
       c.get('user').email,
       ctx.now(),
     );
-    return ctx.send(c, { data: await importView(id, c.get('locale')) }, 201);
+    return ctx.send(c, { data: await importView(id, c.get('locale')) } satisfies Sendable<Data<ImportView>>, 201);
   });
 
   app.get('/admin/bank-imports', async (c) =>
@@ -141,7 +155,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/admin/bank-imports/:importId', async (c) => {
     const view = await importView(c.req.param('importId'), c.get('locale'));
-    return ctx.send(c, { data: view });
+    return ctx.send(c, { data: view } satisfies Sendable<Data<ImportView>>);
   });
 
   // Confirms the matched lines (all of the import's, or those listed): every line's outcome.
@@ -155,7 +169,10 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
       ctx.orderCtx(),
     );
     const paid = results.filter((r) => r.result === 'paid').length;
-    return ctx.send(c, { data: results, meta: { paid, refused: results.length - paid } });
+    return ctx.send(c, {
+      data: results,
+      meta: { paid, refused: results.length - paid },
+    } satisfies Sendable<ImportConfirmed>);
   });
 
   app.post('/admin/bank-lines/:lineId/assign', async (c) => {
@@ -167,7 +184,9 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
       organiserActor(c),
       ctx.orderCtx(),
     );
-    return ctx.send(c, { data: { lineId: c.req.param('lineId'), result: 'paid', orderNo: paid.orderNo } });
+    return ctx.send(c, {
+      data: { lineId: c.req.param('lineId'), result: 'paid', orderNo: paid.orderNo },
+    } satisfies Sendable<Data<LineAssigned>>);
   });
 
   // ---- Refunds due ------------------------------------------------------------------------------
@@ -192,7 +211,9 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
       organiserActor(c),
       body.reference,
     );
-    return ctx.send(c, { data: { paymentId: record.id, result: 'refunded', refundReference: record.refundReference } });
+    return ctx.send(c, {
+      data: { paymentId: record.id, result: 'refunded', refundReference: record.refundReference },
+    } satisfies Sendable<Data<RefundRecorded>>);
   });
 
   /** One import as the back office shows it: its lines, the orders they name, what became of lines seen before. */

@@ -5,6 +5,7 @@ import type {
   BackOfficeCounts,
   Data,
   OrderActionResult,
+  Organiser,
   Sendable,
 } from '@domain/contract';
 import { object, optional, size, string } from 'superstruct';
@@ -39,7 +40,7 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/admin/me', (c) => {
     const { email, name } = c.get('user');
-    return ctx.send(c, { data: { email, name, organiser: true } });
+    return ctx.send(c, { data: { email, name, organiser: true } } satisfies Sendable<Data<Organiser>>);
   });
 
   app.get('/admin/summary', async (c) =>

@@ -61,7 +61,9 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
       linkType,
       placedFrom(c, ctx.originOf(c)),
     );
-    return ctx.send(c, { data: await getBadge(deps.db, c.get('user').id) });
+    return ctx.send(c, { data: (await getBadge(deps.db, c.get('user').id)) ?? null } satisfies Sendable<
+      Data<Badge | null>
+    >);
   });
 
   app.post('/demonstration_order', auth, ctx.limits.orders, async (c) => {
