@@ -7,7 +7,7 @@ import { check, QueryInt } from '@domain/validation';
 import { negotiateLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
 import { errorSummary } from '@domain/error-summary';
-import { findEventBySlug, listEvents } from '../events/events';
+import { findEventBySlug, listEvents, publiclyVisible } from '../events/events';
 import { expireOverdueOrders } from '../orders/order-state';
 import { findOrder, listOrders } from '../orders/orders';
 import { listPickupSlots } from '../badges/pickup-schedule';
@@ -290,7 +290,8 @@ export function createApi(deps: ApiDeps) {
 
   app.get('/events/:eventId', async (c) => {
     const row = await findEventBySlug(deps.db, c.req.param('eventId'));
-    if (!row) throw notFound('Event');
+    // A draft is the back office's alone: 404 here, as for no event (decision 054).
+    if (!row || !publiclyVisible(row)) throw notFound('Event');
     return send(c, { data: eventView(row, c.get('locale'), now()) });
   });
 

@@ -29,8 +29,11 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     startTime: row.startTime,
     endAt: row.endAt,
     location: zh ? row.locationZh : row.locationEn,
-    // Events have no address or image columns yet: the edition's venue and images (seed data).
-    address: kindOf(row.type).attendance === 'online' ? null : VENUE_ADDRESS[zh ? 'zh' : 'en'],
+    // Its own address, else the edition's venue; events have no image column yet (seed data).
+    address:
+      kindOf(row.type).attendance === 'online'
+        ? null
+        : ((zh ? row.addressZh : row.addressEn) ?? VENUE_ADDRESS[zh ? 'zh' : 'en']),
     image: EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE,
     registerStartAt: row.registerStartAt,
     registerEndAt: row.registerEndAt,
@@ -42,6 +45,8 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.seatsTaken),
     requiresApproval: row.requiresApproval,
     registrationState: registrationWindowState(row, now),
+    /** Online events: where the live stream is watched; null until the organiser sets it (the live page says "Coming soon..."). */
+    liveStreamUrl: kindOf(row.type).attendance === 'online' ? row.liveStreamUrl : null,
   };
 }
 

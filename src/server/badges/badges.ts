@@ -79,7 +79,8 @@ export async function applyProfessional(
 ) {
   const slug = application.eventSlug ?? 'badge-professional';
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-  if (!event || event.type !== badgeProfessional.eventType) throw notFoundError('Event');
+  if (!event || event.type !== badgeProfessional.eventType || event.status === 'draft') throw notFoundError('Event');
+  if (event.status === 'archived') throw new DomainError('registration_closed');
   const window = registrationWindowState(event, ctx.now);
   if (window === 'closed') throw new DomainError('registration_closed');
   if (window === 'not_open') throw new DomainError('registration_not_open');
