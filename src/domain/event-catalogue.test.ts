@@ -164,6 +164,7 @@ describe('the form', () => {
     requiresApproval: false,
     includedBadges: '',
     liveStreamUrl: '',
+    imageFileId: '',
     ownAddress: false,
     addressEn: emptyAddress(),
     addressZh: emptyAddress(),

@@ -37,7 +37,7 @@ import {
 import type { RegistrationKind } from './kinds/kind';
 import { EVENT_TYPES, type EventType } from './kinds/types';
 import { fromTaipeiInput } from './taipei-time';
-import { IsoDateTime } from './validation';
+import { IsoDateTime, UuidString } from './validation';
 
 /** Where an event is in its life: drafts are seen in the back office only; archived ones leave the public lists. */
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -113,6 +113,8 @@ const DetailsPatch = object({
   addressEn: optional(nullable(EventAddress)),
   addressZh: optional(nullable(EventAddress)),
   liveStreamUrl: optional(nullable(HttpsUrl)),
+  /** An `event_image` upload; null: none of its own. */
+  imageFileId: optional(nullable(UuidString)),
 });
 
 /**
@@ -166,6 +168,7 @@ export type CatalogueEvent = EventSettings & {
   addressEn: EventAddress | null;
   addressZh: EventAddress | null;
   liveStreamUrl: string | null;
+  imageFileId: string | null;
 };
 
 /** Fields in the order the form shows them and the history lists them (settings last). */
@@ -184,6 +187,7 @@ export const CATALOGUE_FIELDS = [
   'requiresApproval',
   'includedBadges',
   'liveStreamUrl',
+  'imageFileId',
   ...EVENT_SETTING_FIELDS,
 ] as const;
 export type CatalogueField = (typeof CATALOGUE_FIELDS)[number];
@@ -198,6 +202,7 @@ export type CatalogueIssueCode =
   | 'address_not_venue'
   | 'live_link_not_online'
   | 'invalid_url'
+  | 'invalid_image'
   | 'type_fixed';
 
 /** A refused field: the code (the form's message is `admin.events.issue.<code>`) and English wording (the API's). */
@@ -217,6 +222,7 @@ const MESSAGES: Record<Exclude<CatalogueIssueCode, EventSettingsIssue['code']>, 
   address_not_venue: 'An online event has no postal address',
   live_link_not_online: 'Only online events have a live-stream link',
   invalid_url: 'Enter an https:// address',
+  invalid_image: 'Upload the image again (a PNG or JPEG uploaded as an event image)',
   type_fixed: 'The type of a published event, or of one with orders, cannot change',
 };
 export const catalogueIssue = (
@@ -264,6 +270,7 @@ export function applyEventPatch(current: CatalogueEvent, patch: EventPatch): Cat
     addressEn: pick('addressEn', patch.addressEn),
     addressZh: pick('addressZh', patch.addressZh),
     liveStreamUrl: pick('liveStreamUrl', patch.liveStreamUrl),
+    imageFileId: pick('imageFileId', patch.imageFileId),
   };
 }
 
@@ -284,6 +291,7 @@ export function newCatalogueEvent(body: EventCreate): CatalogueEvent {
     addressEn: null,
     addressZh: null,
     liveStreamUrl: null,
+    imageFileId: null,
     capacity: null,
     registerStartAt: new Date(body.registerStartAt),
     registerEndAt: new Date(body.registerEndAt),
@@ -399,6 +407,8 @@ export type CatalogueForm = {
   requiresApproval: boolean;
   includedBadges: string;
   liveStreamUrl: string;
+  /** The uploaded image (its file id), or none. */
+  imageFileId: string;
   /** Whether the event has its own address (else the edition's venue). */
   ownAddress: boolean;
   addressEn: Record<AddressPart, string>;
@@ -480,6 +490,7 @@ export function detailsFromForm(
       addressEn,
       addressZh,
       liveStreamUrl,
+      imageFileId: form.imageFileId || null,
     },
   };
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { eventChanges, events, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { AGENCY, getJson, giveBadges, json, tokenMinter } from './fixtures';
+import { deleteUnattachedUploads } from '@server/files/files';
+import { PNG as PNG_BYTES } from 'pngjs';
+import { AGENCY, getJson, giveBadges, json, PNG, tokenMinter, upload } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 
 /*
@@ -282,6 +284,48 @@ describe.each(DATABASES)('back office: the event catalogue (%s)', (kind) => {
     await refused(await patch('opening-forum', { end_at: '2020-01-01T00:00:00Z' }), 'end_at', 'end_before_start');
     expect((await db.select().from(events)).length).toBe(before);
     expect(await db.select().from(eventChanges)).toEqual([]);
+  });
+
+  it('an image: an event_image upload, served resized to anyone once an event names it', async () => {
+    const picture = new PNG_BYTES({ width: 800, height: 400 });
+    picture.data.fill(180);
+    const uploaded = await upload(
+      app,
+      olivia,
+      { bytes: PNG_BYTES.sync.write(picture), name: 'forum.png', type: 'image/png' },
+      'event_image',
+    );
+    expect(uploaded.status).toBe(200);
+    const { uid } = await uploaded.json();
+    // Not served before an event names it.
+    expect((await app.request(`/api/v1/event-images/${uid}?w=320`)).status).toBe(404);
+    expect((await post('', forum({ image_file_id: uid, published: true }))).status).toBe(201);
+    const view = (await (await app.request('/api/v1/events/film-forum-2027')).json()).data;
+    expect(view.image).toBe(`/api/v1/event-images/${uid}?w=1280`);
+    const small = await app.request(`/api/v1/event-images/${uid}?w=320`);
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/jpeg');
+    expect(small.headers.get('cache-control')).toContain('public');
+    const bytes = new Uint8Array(await small.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    // A photo uploaded for a badge is not an event image; nor is an unknown id.
+    const photo = await (await upload(app, olivia, { bytes: PNG, name: 'me.png', type: 'image/png' })).json();
+    await refused(await patch('film-forum-2027', { image_file_id: photo.uid }), 'image_file_id', 'invalid_image');
+    await refused(
+      await patch('film-forum-2027', { image_file_id: '00000000-0000-4000-8000-000000000000' }),
+      'image_file_id',
+      'invalid_image',
+    );
+    expect((await app.request('/api/v1/event-images/not-a-uuid')).status).toBe(404);
+    // The housekeeping sweep keeps an image an event names (the badge photo, named by nothing, goes).
+    expect(await deleteUnattachedUploads(db, app.storage, { olderThan: new Date(Date.now() + DAY) })).toBe(1);
+    expect((await app.request(`/api/v1/event-images/${uid}?w=1280`)).status).toBe(200);
+    // Removed: the default image again, and the file no longer served.
+    expect((await patch('film-forum-2027', { image_file_id: null })).status).toBe(200);
+    expect((await (await app.request('/api/v1/events/film-forum-2027')).json()).data.image).toBe(
+      '/images/events/conference.jpg',
+    );
+    expect((await app.request(`/api/v1/event-images/${uid}?w=320`)).status).toBe(404);
   });
 
   it('organisers only: 401 without a session, 403 for a registrant, on every catalogue route', async () => {

@@ -38,6 +38,7 @@ import { adminRoutes, organiserOnly } from './routes/admin';
 import { userRoutes } from './routes/user';
 import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
+import { eventImageRoutes } from './routes/event-images';
 import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
@@ -294,6 +295,8 @@ export function createApi(deps: ApiDeps) {
     if (!row || !publiclyVisible(row)) throw notFound('Event');
     return send(c, { data: eventView(row, c.get('locale'), now()) });
   });
+
+  eventImageRoutes(app, ctx);
 
   // ---- Badge pick-up schedule (spec §9) ---------------------------------------------------
   app.get('/pickup-schedule', async (c) => {

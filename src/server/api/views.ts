@@ -8,12 +8,17 @@ import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
+import { eventImagePath } from '../events/event-images';
 import type { OrderRecord } from '../orders/orders';
 import type { PickupSlotRow } from '../badges/pickup-schedule';
 
 /** The name of an event in `locale`. */
 export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>
   locale === 'zh-TW' ? event.nameZh : event.nameEn;
+
+/** An event's image: its own (resized), else the seed's per-slug image or the conference's. */
+export const eventImage = (row: Pick<EventRow, 'imageFileId' | 'slug'>, width = 1280) =>
+  row.imageFileId ? eventImagePath(row.imageFileId, width) : (EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE);
 
 /** The wire view of an event, localised for `locale` (both names are kept). */
 export function eventView(row: EventRow, locale: Locale, now: Date) {
@@ -29,12 +34,12 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     startTime: row.startTime,
     endAt: row.endAt,
     location: zh ? row.locationZh : row.locationEn,
-    // Its own address, else the edition's venue; events have no image column yet (seed data).
+    // Its own address, else the edition's venue.
     address:
       kindOf(row.type).attendance === 'online'
         ? null
         : ((zh ? row.addressZh : row.addressEn) ?? VENUE_ADDRESS[zh ? 'zh' : 'en']),
-    image: EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE,
+    image: eventImage(row),
     registerStartAt: row.registerStartAt,
     registerEndAt: row.registerEndAt,
     formModifyExpiresAt: row.formModifyExpiresAt,

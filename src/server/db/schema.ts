@@ -30,6 +30,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -133,6 +134,8 @@ export const events = pgTable(
     addressZh: jsonb('address_zh').$type<EventAddress>(),
     /** The live stream of an online event; null: its live page says "Coming soon...". */
     liveStreamUrl: text('live_stream_url'),
+    /** The event's image (an `event_image` upload), served resized; null: the seed's or the conference's. */
+    imageFileId: uuid('image_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -21,7 +21,7 @@ import { kindOf } from '@domain/kinds';
 import { LIVE_STATUSES } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { isCheckViolation, isUniqueViolation } from '../db/db-errors';
-import { eventChanges, events, orders } from '../db/schema';
+import { eventChanges, events, files, orders } from '../db/schema';
 import type { EventRow } from './events';
 
 /*
@@ -50,6 +50,7 @@ export const catalogueOf = (e: EventRow): CatalogueEvent => ({
   addressEn: e.addressEn ?? null,
   addressZh: e.addressZh ?? null,
   liveStreamUrl: e.liveStreamUrl,
+  imageFileId: e.imageFileId,
   capacity: e.capacity,
   registerStartAt: e.registerStartAt,
   registerEndAt: e.registerEndAt,
@@ -80,12 +81,27 @@ async function orderCounts(tx: Tx, eventId: string) {
   return { all: all?.n ?? 0, live: live?.n ?? 0 };
 }
 
+/** An image that is not an `event_image` upload (organisers upload them for each other: any organiser's counts). */
+async function imageIssues(tx: Tx | Db, imageFileId: string | null, was: string | null = null) {
+  if (imageFileId === null || imageFileId === was) return [];
+  const [file] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, imageFileId), eq(files.purpose, 'event_image')))
+    .limit(1);
+  return file ? [] : [catalogueIssue('imageFileId', 'invalid_image')];
+}
+
 /** Creates an event (a draft unless `published`), recorded as created by `by`. */
 export async function createEvent(db: Db, body: EventCreate, by: string, now: Date): Promise<CatalogueWrite> {
   const slug = body.slug;
   const bad = slugIssue(slug);
   const event = newCatalogueEvent(body);
-  const issues = [...(bad ? [bad] : []), ...catalogueIssues(event, kindFacts(kindOf(body.type)), { seatsTaken: 0 })];
+  const issues = [
+    ...(bad ? [bad] : []),
+    ...catalogueIssues(event, kindFacts(kindOf(body.type)), { seatsTaken: 0 }),
+    ...(await imageIssues(db, event.imageFileId)),
+  ];
   if (issues.length) return { kind: 'invalid', issues };
   try {
     return await db.transaction(async (tx) => {
@@ -133,12 +149,15 @@ export async function updateEvent(
       const before = catalogueOf(event);
       const after = applyEventPatch(before, patch);
       const typeChanged = after.type !== before.type;
-      const issues = catalogueIssues(after, kindFacts(kindOf(after.type)), {
-        seatsTaken: event.seatsTaken,
-        typeChanged,
-        status: event.status,
-        orders: typeChanged ? (await orderCounts(tx, event.id)).all : 0,
-      });
+      const issues = [
+        ...catalogueIssues(after, kindFacts(kindOf(after.type)), {
+          seatsTaken: event.seatsTaken,
+          typeChanged,
+          status: event.status,
+          orders: typeChanged ? (await orderCounts(tx, event.id)).all : 0,
+        }),
+        ...(await imageIssues(tx, after.imageFileId, before.imageFileId)),
+      ];
       if (issues.length) return { kind: 'invalid' as const, issues };
       const changes = catalogueChanges(before, after);
       if (Object.keys(changes).length === 0) return { kind: 'ok' as const, event, changes };

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { SelectField } from '@components/forms/SelectField';
 import { TextAreaField } from '@components/forms/TextAreaField';
 import { TextField } from '@components/ui/TextField';
@@ -20,7 +20,10 @@ import type { EventSettingField, EventSettingsForm } from '@domain/event-setting
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import type { UploadedFile } from '@components/uploads/Uploader';
 import type { TypeChoice } from './event-catalogue';
+
+const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 export type EventCatalogueFormProps = {
   locale: string;
@@ -29,6 +32,8 @@ export type EventCatalogueFormProps = {
   /** The types the registry knows, with the kind's facts. */
   types: TypeChoice[];
   initial: FormValues;
+  /** The event's image as it is (its file and the resized copy the public sees), if any. */
+  initialImage: UploadedFile | null;
 } & (
   | { mode: 'create'; initialSettings: EventSettingsForm }
   | {
@@ -81,6 +86,7 @@ const ORDER: Path[] = [
   'requiresApproval',
   'includedBadges',
   'liveStreamUrl',
+  'imageFileId',
   ...SETTINGS.map((s) => s.field),
 ];
 /** The input an issue's field is shown at (an address's issues at its street). */
@@ -103,6 +109,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [image, setImage] = useState<UploadedFile | null>(props.initialImage);
   const choice = props.types.find((c) => c.value === values.type);
   const kind = choice?.facts;
   const typeFixed = props.mode === 'edit' && (props.status !== 'draft' || props.hasOrders);
@@ -370,6 +377,36 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
               error={errors.liveStreamUrl}
             />
           )}
+          <div className="space-y-2">
+            <Suspense fallback={null}>
+              <Uploader
+                id={inputId('imageFileId')}
+                purpose="event_image"
+                label={t('admin.events.field.imageFileId')}
+                hint={t('admin.events.hint.image')}
+                required={false}
+                value={image}
+                onChange={(file) => {
+                  setImage(file);
+                  set('imageFileId', file?.uid ?? '');
+                }}
+                t={t}
+                error={errors.imageFileId}
+              />
+            </Suspense>
+            {image && (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  setImage(null);
+                  set('imageFileId', '');
+                }}
+              >
+                {t('admin.events.removeImage')}
+              </button>
+            )}
+          </div>
           {settings && (
             <fieldset className="space-y-4">
               <legend className="mb-2 text-lg font-semibold">{t('admin.events.settings')}</legend>

@@ -32,6 +32,9 @@ export type CatalogueEventView = AdminEvent & {
   addressEn: EventAddress | null;
   addressZh: EventAddress | null;
   liveStreamUrl: string | null;
+  imageFileId: string | null;
+  /** The image as the public sees it (resized), or the default one. */
+  image: string;
   requiresApproval: boolean;
   includedBadges: number | null;
 };
@@ -66,6 +69,7 @@ export const blankCatalogueForm = (): CatalogueForm => ({
   requiresApproval: false,
   includedBadges: '',
   liveStreamUrl: '',
+  imageFileId: '',
   ownAddress: false,
   addressEn: emptyAddress(),
   addressZh: emptyAddress(),
@@ -100,6 +104,7 @@ export function catalogueForm(e: CatalogueEventView): CatalogueForm {
     requiresApproval: e.requiresApproval,
     includedBadges: e.includedBadges === null ? '' : String(e.includedBadges),
     liveStreamUrl: e.liveStreamUrl ?? '',
+    imageFileId: e.imageFileId ?? '',
     ownAddress: e.addressEn !== null || e.addressZh !== null,
     addressEn: partsOf(e.addressEn) as CatalogueForm['addressEn'],
     addressZh: partsOf(e.addressZh) as CatalogueForm['addressZh'],
@@ -126,6 +131,7 @@ export function catalogueValueText(
 ): string {
   if (value === null || value === '')
     return field === 'capacity' ? t('admin.events.unlimited') : t('admin.events.noValue');
+  if (field === 'imageFileId') return t('admin.events.imageSet');
   if (typeof value === 'boolean') return t(value ? 'admin.events.yes' : 'admin.events.no');
   if (typeof value === 'object')
     return [value.streetAddress, value.addressLocality, value.addressRegion, value.postalCode, value.addressCountry]

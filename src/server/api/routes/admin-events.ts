@@ -14,7 +14,7 @@ import {
 } from '../../events/event-catalogue';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
-import { eventName } from '../views';
+import { eventImage, eventName } from '../views';
 
 /** The field issues of a refused write: `400 validation_failed`, each issue with its snake_case path and code. */
 function refused(issues: CatalogueIssue[]): never {
@@ -113,6 +113,8 @@ function adminEventView(e: EventRow, liveOrders: number, locale: Locale, now: Da
     addressEn: e.addressEn,
     addressZh: e.addressZh,
     liveStreamUrl: e.liveStreamUrl,
+    imageFileId: e.imageFileId,
+    image: eventImage(e, 640),
     requiresApproval: e.requiresApproval,
     includedBadges: e.includedBadges,
     startTime: e.startTime,
