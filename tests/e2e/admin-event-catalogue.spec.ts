@@ -49,6 +49,8 @@ test('an organiser creates an event, publishes it, and it is on the home page in
   await page.getByLabel('Registration opens').fill(taipei(-1, 9));
   await page.getByLabel('Registration closes').fill(taipei(19, 23));
   await page.getByLabel('Capacity').fill('40');
+  await page.locator('input[type="file"]').setInputFiles('tests/e2e/files/photo.png');
+  await expect(page.getByText('Uploaded: photo.png')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create draft' }).click();
 
@@ -80,6 +82,50 @@ test('an organiser creates an event, publishes it, and it is on the home page in
     'href',
     'https://tccf.example/programme',
   );
+  // Its image, served resized to anyone.
+  const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toMatch(/\/api\/v1\/event-images\/[0-9a-f-]+\?w=1280$/);
+  const served = await page.request.get(image!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+});
+
+test('an online event\'s live page says "Coming soon..." until its live-stream link is set', async ({ page }) => {
+  await signIn(page, ORGANISER, 'en');
+  const slug = `${SLUG}-online`;
+  const call = (method: 'post' | 'patch', path: string, data: unknown) =>
+    page.request[method](path, { data, headers: { origin: new URL(page.url()).origin } });
+  const created = await call('post', '/api/v1/admin/events', {
+    slug,
+    type: 'event_online',
+    name_en: 'Catalogue online talk',
+    name_zh: '目錄線上講座',
+    start_time: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    end_at: new Date(Date.now() + 20 * 86_400_000 + 3_600_000).toISOString(),
+    register_start_at: new Date(Date.now() - 86_400_000).toISOString(),
+    register_end_at: new Date(Date.now() + 19 * 86_400_000).toISOString(),
+    published: true,
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/en/live/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Coming soon...' })).toBeVisible();
+
+  await page.goto(`/en/admin/events/${slug}`);
+  await hydrated(page);
+  await page.getByLabel('Live-stream link').fill('https://live.example/catalogue-talk');
+  await page.getByRole('button', { name: 'Update details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Changes' }).getByRole('row').nth(1)).toContainText(
+    'Live-stream link: none → https://live.example/catalogue-talk',
+  );
+
+  await page.goto(`/zh-tw/live/${slug}`);
+  await expect(page.getByRole('link', { name: '觀看直播' })).toHaveAttribute(
+    'href',
+    'https://live.example/catalogue-talk',
+  );
+  await expect(page.getByText('即將推出…')).toHaveCount(0);
+  expect((await call('post', `/api/v1/admin/events/${slug}/archive`, {})).status()).toBe(200);
 });
 
 test('the form in Chinese explains refusals at their fields; archiving takes the event off the home page', async ({
