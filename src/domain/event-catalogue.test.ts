@@ -85,6 +85,9 @@ describe('the rules of an event against its kind', () => {
     expect(codes(catalogueIssues({ ...base, addressEn: address }, online, { seatsTaken: 0 }))).toEqual([
       'addressEn:address_not_venue',
     ]);
+    expect(
+      codes(catalogueIssues({ ...base, addressZh: { ...address, streetAddress: ' ' } }, general, { seatsTaken: 0 })),
+    ).toEqual(['addressZh:required']);
     const live = { ...base, liveStreamUrl: 'https://live.example/x' };
     expect(catalogueIssues(live, online, { seatsTaken: 0 })).toEqual([]);
     expect(codes(catalogueIssues(live, general, { seatsTaken: 0 }))).toEqual(['liveStreamUrl:live_link_not_online']);

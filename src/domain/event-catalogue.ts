@@ -325,9 +325,12 @@ export function catalogueIssues(
     out.push(catalogueIssue('requiresApproval', 'approval_not_offered'));
   if (event.includedBadges !== null && !includedBadgesOffered(kind))
     out.push(catalogueIssue('includedBadges', 'included_badges_not_offered'));
-  if (kind.attendance !== 'venue')
-    for (const path of ['addressEn', 'addressZh'] as const)
-      if (event[path] !== null) out.push(catalogueIssue(path, 'address_not_venue'));
+  for (const path of ['addressEn', 'addressZh'] as const) {
+    const address = event[path];
+    if (address === null) continue;
+    if (kind.attendance !== 'venue') out.push(catalogueIssue(path, 'address_not_venue'));
+    else if (!address.streetAddress.trim()) out.push({ path, code: 'required', message: 'Required' });
+  }
   if (event.liveStreamUrl !== null && kind.attendance !== 'online')
     out.push(catalogueIssue('liveStreamUrl', 'live_link_not_online'));
   out.push(
