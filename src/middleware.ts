@@ -4,6 +4,7 @@ import { sessionCookieName, sessionRefreshDue } from '@domain/session';
 import { hostAllowed } from '@domain/site-host';
 import { translator } from '@i18n/i18n';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '@i18n/locales';
+import { apiHref } from '@lib/api';
 import { TOKEN_KEY, tokenPayload } from '@lib/auth';
 import { refreshSession, serverApi } from '@lib/embedded-api.server';
 import { cacheablePage, cachedPage, pageSlot, storePage } from '@lib/page-cache.server';
@@ -18,7 +19,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * which are verified by their TradeSha instead. Everything else that changes state must come
  * from our own pages (Astro's checkOrigin is off because it has no per-path exemption).
  */
-const CROSS_ORIGIN_ALLOWED = ['/api/v1/payment/newebpay/notify', '/api/v1/payment/newebpay/return'];
+const CROSS_ORIGIN_ALLOWED = [apiHref.newebpayNotify, apiHref.newebpayReturn];
 
 /** The badge desk reads badges' QR codes with the camera (issue 11); no other page may use it. */
 const CAMERA_PAGES = /^\/(en|zh-tw)\/admin\/desk\/?$/;

@@ -1,4 +1,5 @@
 /** Identity token helpers that need no I/O. */
+import { apiHref } from './api/endpoints';
 
 export const TOKEN_KEY = 'idc-token';
 
@@ -33,7 +34,7 @@ export function displayIdentity(token: string | null): { email: string; name: st
 export function signInHref(locale: string, returnTo?: string): string {
   const q = new URLSearchParams({ locale });
   if (returnTo) q.set('return_to', returnTo);
-  return `/api/v1/user/signin?${q.toString()}`;
+  return apiHref.signin(q);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getRuntime } from '@server/runtime';
 import { ApiError, createApiClient, type ApiClient } from './api';
-import { createDirectApiClient } from './api-direct.server';
+import { inProcessFetch } from './api/in-process';
 import { portalConfig } from './portal-config.server';
 
 /**
@@ -17,14 +17,15 @@ export async function serverApi(locals: Pick<App.Locals, 'token' | 'locale'>): P
       timeoutMs: config.requestTimeoutMs,
     });
   }
-  // In-process: the registration API's own routes called directly, the answer's data handed
-  // over without JSON in between (same contract as over HTTP; src/server/api/in-process.ts).
+  // In-process: the registration API's own routes called through an injected fetch, the
+  // answer's data handed over without JSON in between (same contract as over HTTP;
+  // src/server/api/in-process.ts).
   const { inProcessCall } = await getRuntime();
-  return createDirectApiClient({
+  return createApiClient({
     baseURL: 'http://embedded.invalid',
     token: locals.token,
     locale: locals.locale,
-    call: inProcessCall,
+    fetch: inProcessFetch(inProcessCall),
     timeoutMs: config.requestTimeoutMs,
   });
 }
@@ -39,7 +40,7 @@ export async function refreshSession(
 ): Promise<{ token: string; expiresAt: string } | 'ended' | 'unavailable'> {
   try {
     const api = await serverApi(locals);
-    const { data } = await api.post<{ data: { token: string; expiresAt: string } }>('/api/v1/user/session/refresh');
+    const { data } = await api.user.refreshSession();
     return data;
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? 'ended' : 'unavailable';
@@ -55,7 +56,7 @@ export async function endSession(locals: Pick<App.Locals, 'token' | 'locale'>): 
   if (!locals.token) return undefined;
   try {
     const api = await serverApi(locals);
-    const { data } = await api.delete<{ data: { endSessionUrl?: string | null } }>('/api/v1/user/session');
+    const { data } = await api.user.endSession();
     return data.endSessionUrl ?? undefined;
   } catch {
     // The cookie goes anyway; a session the API could not end runs out on its own.

@@ -1,5 +1,6 @@
 import type { Struct } from 'superstruct';
 import type { T } from '@i18n/t';
+import type { UploadedFile } from '@domain/contract';
 import { fieldErrors } from './form-errors';
 
 /*
@@ -8,7 +9,7 @@ import { fieldErrors } from './form-errors';
  */
 
 /** An uploaded file as the uploader gives it (spec §3 Uploaded file: uid, name, url). */
-export type UploadedFile = { uid: string; name: string; url: string };
+export type { UploadedFile };
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const KEY = /^[A-Za-z0-9_-]{21}$/;

@@ -4,7 +4,7 @@ import type { ApiClient } from './api';
 /*
  * The rendered-page cache of signed-in pages whose content is a function of the user's data and
  * the events only (decision 032): the order list. A page is reused while the version the API
- * gives (`GET /api/v1/user/page-version`: the user's id, the `data_version` that database
+ * gives (`api.user.pageVersion`: the user's id, the `data_version` that database
  * triggers bump on every change to their orders, payments, receipts, registrations and works or
  * to their name and e-mail, and the events' newest change) is the one it was rendered at; any
  * change makes a new key, so a stale page is never served — on any instance, since the version
@@ -39,7 +39,7 @@ export type PageSlot = { key: string; version: string };
 /** The slot of the page for the signed-in user, or null when the API cannot say (then no cache). */
 export async function pageSlot(api: ApiClient, url: URL, locale: string): Promise<PageSlot | null> {
   try {
-    const { data } = await api.get<{ data: { userId: string; version: string } }>('/api/v1/user/page-version');
+    const { data } = await api.user.pageVersion();
     return { key: `${url.pathname}\n${locale}\n${data.userId}`, version: data.version };
   } catch {
     return null;

@@ -60,7 +60,7 @@ export function FormEditor<V>(props: {
     const api = browserApi(props.locale, `${props.base}/`);
     const body = props.toBody(values);
     try {
-      await api.put(`/api/v1/registrations/${encodeURIComponent(props.registrationId)}`, body);
+      await api.registrations.update(props.registrationId, body);
       allowLeave();
       location.assign(`${props.summaryHref}?updated=1`);
     } catch (error) {

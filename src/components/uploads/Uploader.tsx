@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { $token, handleUnauthorized } from '@lib/auth.store';
+import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/api.client';
 import type { T } from '@i18n/t';
+import type { UploadedFile } from '@domain/contract';
 import { acceptFor, UPLOAD_PURPOSES, type UploadPurpose } from '@domain/uploads';
 
-export type UploadedFile = { uid: string; name: string; url: string };
+export type { UploadedFile };
 /** Which rule an upload broke, when known: shown beside the spec's upload-failed message. */
 type FailedRule = 'type' | 'size' | 'empty' | 'quota' | 'busy' | null;
 type State =
@@ -42,9 +44,8 @@ function ruleOfRejection(rejections: FileRejection[]): FailedRule {
  * completed or failed (red border and the upload-failed message, plus which rule failed); the
  * user may re-upload after either. An image shows a preview thumbnail and, with `imageGuide`, a
  * warning when it is smaller than the guidance or not square. `value` may come from a restored
- * draft: the field then shows it as completed. XMLHttpRequest rather than the fetch-based API
- * client, because only it reports upload progress; the request is otherwise the same (Bearer
- * token, same endpoint, same error body).
+ * draft: the field then shows it as completed. Through the API client's `files.upload`, which
+ * reports the upload's progress (decision 044).
  */
 export function Uploader(props: {
   id: string;
@@ -84,39 +85,27 @@ export function Uploader(props: {
   function upload(file: File) {
     setState({ kind: 'processing', percent: 0 });
     setSize(null);
-    const body = new FormData();
-    body.append('file', file);
-    body.append('purpose', props.purpose);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/files/upload');
-    const token = $token.get() || /(?:^|; )idc-token=([^;]*)/.exec(document.cookie)?.[1];
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${decodeURIComponent(token)}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable)
-        setState({ kind: 'processing', percent: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
-    };
-    xhr.onload = () => {
-      if (xhr.status === 401) {
-        handleUnauthorized(`/${location.pathname.split('/')[1] ?? 'en'}/`);
-        return;
-      }
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        /* not JSON: a failure without a named rule */
-      }
-      if (xhr.status > 399 || typeof body.uid !== 'string') {
-        fail(xhr.status > 399 ? ruleOfCode(body.code) : null);
-        return;
-      }
-      const uploaded = { uid: body.uid, name: String(body.name ?? file.name), url: String(body.url ?? '') };
-      if (isImage) setLocalPreview({ uid: uploaded.uid, url: URL.createObjectURL(file) });
-      setState({ kind: 'completed' });
-      props.onChange(uploaded);
-    };
-    xhr.onerror = () => fail(null);
-    xhr.send(body);
+    const home = `/${location.pathname.split('/')[1] || 'en'}/`;
+    browserApi(document.documentElement.lang || 'en', home)
+      .files.upload(file, {
+        purpose: props.purpose,
+        onProgress: ({ percent }) => setState({ kind: 'processing', percent: Math.min(99, percent) }),
+      })
+      .then((uploaded) => {
+        if (typeof uploaded?.uid !== 'string') {
+          fail(null);
+          return;
+        }
+        const shown = { uid: uploaded.uid, name: String(uploaded.name ?? file.name), url: String(uploaded.url ?? '') };
+        if (isImage) setLocalPreview({ uid: shown.uid, url: URL.createObjectURL(file) });
+        setState({ kind: 'completed' });
+        props.onChange(shown);
+      })
+      .catch((error: unknown) => {
+        // A 401 has sent the browser to sign in (the client's 401 rule): nothing to show.
+        if (error instanceof ApiError && error.status === 401) return;
+        fail(error instanceof ApiError && error.status > 399 ? ruleOfCode(error.code) : null);
+      });
   }
 
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({

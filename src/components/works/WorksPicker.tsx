@@ -15,7 +15,7 @@ export type WorksPickerProps = {
   works: Work[] | null;
   selected: number[];
   onChange: (ids: number[]) => void;
-  /** Called with the works after a (re)load from GET /api/v1/contents/remote. */
+  /** Called with the works after a (re)load from the content site (`api.contents.remote`). */
   onWorks?: (works: Work[]) => void;
   /** The content site, where works are added. */
   uploadHref: string;
@@ -33,7 +33,7 @@ export type WorksPickerProps = {
 async function fetchWorks(locale: 'en' | 'zh-TW'): Promise<Work[] | null> {
   try {
     const api = browserApi(locale, localized(locale, '/'));
-    return (await api.get<{ data: Work[] }>('/api/v1/contents/remote')).data;
+    return (await api.contents.remote()).data;
   } catch {
     return null;
   }

@@ -2,28 +2,22 @@ import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
-import type { Event } from '@domain/events';
-import type { Order } from '@domain/orders';
 import { load, loadFailure } from '@lib/load';
-import type { Badge, BadgeIdentity, PickupSlot } from '@domain/badges';
+import type { BadgeIdentity } from '@domain/badges';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';
 
 /** The signed-in user's badge (404 = none yet). */
-export const loadBadge = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: Badge }>('/api/v1/demonstration')).data);
+export const loadBadge = (api: ApiClient) => load(async () => (await api.badges.get()).data);
 
 /** The signed-in user's badge order (404 = none). */
-export const loadBadgeOrder = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: Order }>('/api/v1/demonstration_order')).data);
+export const loadBadgeOrder = (api: ApiClient) => load(async () => (await api.badges.order()).data);
 
 /** An event by slug (public). */
-export const loadEvent = (api: ApiClient, slug: string) =>
-  load(async () => (await api.get<{ data: Event }>(`/api/v1/events/${encodeURIComponent(slug)}`)).data);
+export const loadEvent = (api: ApiClient, slug: string) => load(async () => (await api.events.get(slug)).data);
 
 /** The edition's badge pick-up schedule (public). */
-export const loadPickupSchedule = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: PickupSlot[] }>('/api/v1/pickup-schedule')).data);
+export const loadPickupSchedule = (api: ApiClient) => load(async () => (await api.events.pickupSchedule()).data);
 
 /** Whether the user already holds a badge or a live badge order (badges/new, get-badge). */
 export async function holdsBadge(api: ApiClient): Promise<boolean> {
@@ -39,13 +33,10 @@ export type LinkCheck =
   | { kind: 'expired' | 'used' | 'revoked' | 'not_for_user' | 'unauthorized' }
   | { kind: 'error'; status: number; statusText: string };
 
-/** Checks a one-time link without claiming it (`GET /api/v1/demonstration/link`). */
+/** Checks a one-time link without claiming it (`api.badges.checkLink`). */
 export async function checkBadgeLink(api: ApiClient, code: string, type: string): Promise<LinkCheck> {
   try {
-    const { data } = await api.get<{ data: { state: 'valid' | 'claimed'; identity: BadgeIdentity } }>(
-      '/api/v1/demonstration/link',
-      { code, type },
-    );
+    const { data } = await api.badges.checkLink(code, type);
     return { kind: data.state, identity: data.identity };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,6 +1,7 @@
 import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
-import type { ApiClient } from '@lib/api';
+import { apiHref, type ApiClient } from '@lib/api';
+import type { Registration } from '@domain/contract';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
@@ -51,28 +52,16 @@ export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: s
   };
 }
 
-/** A registration as GET /api/v1/registrations/{id} answers it (camelCase). */
-export type Registration = {
-  id: string;
-  registrationId: string;
-  orderId: string;
-  eventSlug: string;
-  eventType: string;
-  form: Record<string, unknown>;
-  contact: Record<string, unknown>;
-  formModifyExpiresAt: string | null;
-  editable: boolean;
-  /** The files the form names, by field (`companyLogoFileId`), as the uploader shows a file. */
-  files?: Record<string, { uid: string; name: string; url: string }>;
-};
+/** A registration as the API answers it (the contract's). */
+export type { Registration };
 
 /** The signed-in user's registration (404: none, or another user's). */
 export const loadRegistration = (api: ApiClient, id: string) =>
-  load(async () => (await api.get<{ data: Registration }>(`/api/v1/registrations/${encodeURIComponent(id)}`)).data);
+  load(async () => (await api.registrations.get(id)).data);
 
 /**
  * The ContactEditor props: the stored form and contact info merged, the logo as the uploader
- * shows a file (the registration keeps its id; the file is served at /api/v1/files/{id}).
+ * shows a file (the registration keeps its id; the file is served at `apiHref.file(id)`).
  */
 export function contactEditorProps(locals: App.Locals, registration: Registration, summaryHref: string) {
   const { form, contact } = registration;
@@ -87,8 +76,7 @@ export function contactEditorProps(locals: App.Locals, registration: Registratio
       ...form,
       ...contact,
       companyLogo:
-        logo ??
-        (logoId ? { uid: logoId, name: locals.t('contactPage.currentLogo'), url: `/api/v1/files/${logoId}` } : null),
+        logo ?? (logoId ? { uid: logoId, name: locals.t('contactPage.currentLogo'), url: apiHref.file(logoId) } : null),
     },
     countries: countryOptions(locals.locale),
     summaryHref,

@@ -11,11 +11,10 @@ export const ORDERS_PAGE_SIZE = 100;
 
 /** The signed-in user's orders (up to 100, newest first) for the orders page. */
 export const loadOrders = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: Order[] }>('/api/v1/orders', { limit: ORDERS_PAGE_SIZE })).data);
+  load(async () => (await api.orders.list({ limit: ORDERS_PAGE_SIZE })).data);
 
 /** One order of the signed-in user. */
-export const loadOrder = (api: ApiClient, orderId: string) =>
-  load(async () => (await api.get<{ data: Order }>(`/api/v1/orders/${encodeURIComponent(orderId)}`)).data);
+export const loadOrder = (api: ApiClient, orderId: string) => load(async () => (await api.orders.get(orderId)).data);
 
 /**
  * The signed-in user's orders for marking events they are registered for (home, event page):

@@ -37,8 +37,8 @@ export type PaymentFormProps = {
     lastFiveDigits: string | null;
     receipt: { kind: 'personal' | 'company'; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
   };
-  /** PUT endpoint for the update (`/api/v1/demonstration_order` for badges, `/api/v1/orders/{id}` otherwise). */
-  updatePath: string;
+  /** Whether this is the badge order (its update goes to `api.badges.updateOrder`, others' to `api.orders.update`). */
+  badgeOrder: boolean;
   processingPath: string;
   bank: BankDetails;
 };
@@ -169,7 +169,7 @@ export default function PaymentForm(props: PaymentFormProps) {
       allowLeave();
     };
     try {
-      await api.put(props.updatePath, update);
+      await (props.badgeOrder ? api.badges.updateOrder(update) : api.orders.update(order.orderId, update));
       if (props.mode === 'edit') {
         if (key) clearDraft(key);
         setBaseline(fields);
@@ -179,15 +179,7 @@ export default function PaymentForm(props: PaymentFormProps) {
       }
       done();
       if (!transfer) {
-        const info = await api.get<{
-          data: {
-            gatewayUrl: string;
-            merchantId: string;
-            version: string;
-            tradeInfoHex: string;
-            tradeInfoHash: string;
-          };
-        }>(`/api/v1/payment/${order.orderId}/tradeinfo`, { lang: props.locale });
+        const info = await api.payments.tradeInfo(order.orderId, props.locale);
         postToGateway(info.data);
         return;
       }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { cardDeclined, type Order } from '@domain/orders';
+import { cardDeclined } from '@domain/orders';
 import { cardFailure, PROCESSING_POLL_MS, type CardFailure } from '@domain/payments';
 
 /** After this long without a card result, offer the way back to pay (the poll goes on). */
@@ -44,7 +44,7 @@ export default function ProcessingPoller(props: {
     let stopped = false;
     async function poll() {
       try {
-        const { data: order } = await api.get<{ data: Order }>(`/api/v1/orders/${props.orderId}`);
+        const { data: order } = await api.orders.get(props.orderId);
         if (stopped) return;
         if (order.paymentStatus !== 'pending') {
           location.assign(`${props.base}${props.donePath}`);

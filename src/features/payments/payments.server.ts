@@ -85,7 +85,7 @@ export function paymentFormProps(order: Order, locale: Locale) {
       lastFiveDigits: payment?.lastFiveDigits ?? null,
       receipt: order.receipt,
     },
-    updatePath: isBadgeOrder(order) ? '/api/v1/demonstration_order' : `/api/v1/orders/${order.orderId}`,
+    badgeOrder: isBadgeOrder(order),
     processingPath: orderPages(order).processing,
     bank: bankFor(locale),
   };

@@ -1,3 +1,4 @@
+import { apiHref } from '@lib/api';
 import { itemKey, newItemKey, parseUploaded, record, text, type UploadedFile } from '@lib/form-values';
 import { STORY_GENRE_IDS } from '@domain/kinds/pitching';
 
@@ -109,10 +110,7 @@ const COMPANY_TEXTS = ['nameZh', 'nameEn', 'profileZh', 'profileEn', 'recommende
 /** A stored file, or the stored registration's file id (shown with `currentName`). */
 function fileOf(raw: unknown, id: unknown, currentName: string): UploadedFile | null {
   return (
-    parseUploaded(raw) ??
-    (typeof id === 'string' && id
-      ? { uid: id, name: currentName, url: `/api/v1/files/${encodeURIComponent(id)}` }
-      : null)
+    parseUploaded(raw) ?? (typeof id === 'string' && id ? { uid: id, name: currentName, url: apiHref.file(id) } : null)
   );
 }
 

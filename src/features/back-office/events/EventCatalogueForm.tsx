@@ -138,7 +138,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
         if (!read.ok) return show(read.issues);
         setErrors({});
         setBusy(true);
-        await api.post('/api/v1/admin/events', read.body);
+        await api.admin.events.create(read.body);
         location.assign(`${props.base}/admin/events/${encodeURIComponent(read.body.slug)}?done=created`);
         return;
       }
@@ -162,10 +162,10 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
       if (issues.length) return show(issues);
       setErrors({});
       setBusy(true);
-      const { data } = await api.patch<{ data: { changed: Record<string, unknown> } }>(
-        `/api/v1/admin/events/${encodeURIComponent(props.slug)}`,
-        { ...read.patch, expectedUpdatedAt: props.updatedAt },
-      );
+      const { data } = await api.admin.events.update(props.slug, {
+        ...read.patch,
+        expectedUpdatedAt: props.updatedAt,
+      });
       if (Object.keys(data.changed).length === 0) {
         setBusy(false);
         setStatus(t('admin.events.unchanged'));

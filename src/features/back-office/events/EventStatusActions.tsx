@@ -40,19 +40,18 @@ export default function EventStatusActions(props: EventStatusActionsProps) {
     setFailure('');
     setSlugError('');
     const api = browserApi(props.locale, `${props.base}/`);
-    const path = `/api/v1/admin/events/${encodeURIComponent(props.slug)}/${action}`;
     try {
       if (action === 'duplicate') {
         const slug = copySlug.trim();
         const bad = slugIssue(slug);
         if (bad) return setSlugError(t(`admin.events.issue.${bad.code}`));
         setBusy(true);
-        await api.post(path, { slug });
+        await api.admin.events.duplicate(props.slug, { slug });
         location.assign(`${adminPath(slug)}?done=duplicated`);
         return;
       }
       setBusy(true);
-      await api.post(path, {});
+      await api.admin.events.changeStatus(props.slug, action);
       location.assign(`${adminPath(props.slug)}?done=${STATUS_CHANGES[action].action}`);
     } catch (error) {
       setBusy(false);

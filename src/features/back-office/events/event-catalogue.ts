@@ -22,7 +22,7 @@ import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
 import type { AdminEvent } from '../admin-ops';
 
-/** An event as the catalogue's pages read it (GET /api/v1/admin/events/{slug}). */
+/** An event as the catalogue's pages read it (GET /admin/events/{slug} of the API). */
 export type CatalogueEventView = AdminEvent & {
   status: EventStatus;
   descriptionEn: string;

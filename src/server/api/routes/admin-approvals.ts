@@ -1,4 +1,5 @@
 import { array, object, optional, size, string } from 'superstruct';
+import type { ApprovalQueuePage, BulkApproveResult, Sendable } from '@domain/contract';
 import { approvalQueue, approveOrders } from '../../orders/approvals';
 import type { ActorRef } from '../../orders/order-state';
 import type { ApiApp, RouteContext } from '../context';
@@ -49,7 +50,7 @@ export function adminApprovalRoutes(app: ApiApp, ctx: RouteContext) {
         };
       }),
       meta: { total, shown: items.length },
-    });
+    } satisfies Sendable<ApprovalQueuePage>);
   });
 
   // Several orders at once, each in its own transaction: the answer lists every order's outcome
@@ -58,6 +59,9 @@ export function adminApprovalRoutes(app: ApiApp, ctx: RouteContext) {
     const body = await ctx.readJson(c, BulkApprove);
     const results = await approveOrders(deps.db, body.orders, ctx.orderCtx(), organiserActor(c));
     const approved = results.filter((r) => r.result === 'approved').length;
-    return ctx.send(c, { data: results, meta: { approved, refused: results.length - approved } });
+    return ctx.send(c, {
+      data: results,
+      meta: { approved, refused: results.length - approved },
+    } satisfies Sendable<BulkApproveResult>);
   });
 }

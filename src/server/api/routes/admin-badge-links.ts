@@ -1,4 +1,5 @@
 import { BadgeLinkBatchInput, BadgeLinkQuery, batchExpiryIssue } from '@domain/badge-links';
+import type { AdminBatch, AdminLink, Sendable } from '@domain/contract';
 import { linkTypeOf } from '@domain/badges';
 import { isUuid } from '@domain/validation';
 import {
@@ -119,7 +120,7 @@ function batchView(b: BatchSummary) {
     revoked: b.revoked,
     expired: b.expired,
     unused: b.unused,
-  };
+  } satisfies Sendable<AdminBatch>;
 }
 
 /**
@@ -144,5 +145,5 @@ function linkView(l: AdminBadgeLink) {
     batchId: l.batchId,
     createdBy: l.createdBy,
     note: l.note,
-  };
+  } satisfies Sendable<AdminLink>;
 }

@@ -1,4 +1,5 @@
 import { PickupBatch, VerifyRequest } from '@domain/desk-requests';
+import type { Data, DeskBadge, PickupResult, Sendable } from '@domain/contract';
 import { isUuid } from '@domain/validation';
 import { badgePhotoThumbnail, deskBadges, recordPickups, verifyCode } from '../../desk/desk';
 import type { ApiApp, RouteContext } from '../context';
@@ -17,7 +18,10 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/admin/desk/badges', async (c) => {
     const badges = await deskBadges(deps.db);
     c.header('cache-control', 'private, no-store');
-    return ctx.send(c, { data: badges, meta: { total: badges.length, at: ctx.now().toISOString() } });
+    return ctx.send(c, {
+      data: badges,
+      meta: { total: badges.length, at: ctx.now().toISOString() },
+    } satisfies Sendable<{ data: DeskBadge[]; meta: { total: number; at: string } }>);
   });
 
   // A scanned code: 400 when it is not a genuine pick-up code (malformed or forged), 404 when it
@@ -28,7 +32,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
     if (found.kind === 'invalid')
       throw new ApiError(400, 'invalid_pickup_code', 'This is not a genuine badge pick-up code');
     if (found.kind === 'unknown') throw notFound('Badge');
-    return ctx.send(c, { data: found.badge });
+    return ctx.send(c, { data: found.badge } satisfies Sendable<Data<DeskBadge>>);
   });
 
   // Pick-ups: one made now, or the queue of a desk that was offline. Each has the desk's own id:
@@ -42,7 +46,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
       { organiser: c.get('user').email.toLowerCase(), desk: batch.desk.trim() },
       ctx.now(),
     );
-    return ctx.send(c, { data: results });
+    return ctx.send(c, { data: results } satisfies Sendable<Data<PickupResult[]>>);
   });
 
   // A badge photo's thumbnail (made once, then kept): organisers only, as an <img> (cookie) or fetch.

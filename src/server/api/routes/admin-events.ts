@@ -1,4 +1,5 @@
 import { EventCreate, EventDuplicate, EventPatch, type CatalogueIssue } from '@domain/event-catalogue';
+import type { AdminEvent, Sendable } from '@domain/contract';
 import { registrationWindowState } from '@domain/events';
 import { kindOf } from '@domain/kinds';
 import type { Locale } from '@i18n/locales';
@@ -132,5 +133,5 @@ function adminEventView(e: EventRow, liveOrders: number, locale: Locale, now: Da
     priceCentsUsd: e.priceCentsUsd,
     originalPriceCentsTwd: e.originalPriceCentsTwd,
     updatedAt: e.updatedAt,
-  };
+  } satisfies Sendable<AdminEvent>;
 }

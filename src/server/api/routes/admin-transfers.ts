@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Data, ImportSummary, RefundRow, Sendable, StatementPreview, TransferRow } from '@domain/contract';
 import { array, object, optional, size, string } from 'superstruct';
 import {
   ENCODING_CHOICES,
@@ -96,7 +97,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
         ...row,
         eventName: nameIn(locale, { eventNameEn, eventNameZh }),
       })),
-    });
+    } satisfies Sendable<Data<TransferRow[]>>);
   });
 
   app.post('/admin/orders/:orderNo/return-transfer', async (c) => {
@@ -112,7 +113,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     const form = await readStatementForm(c);
     return ctx.send(c, {
       data: { fileName: form.fileName, ...(await analyzeStatement(deps.db, form.bytes, form.encoding)) },
-    });
+    } satisfies Sendable<Data<StatementPreview>>);
   });
 
   app.post('/admin/bank-imports', async (c) => {
@@ -134,7 +135,9 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, { data: await importView(id, c.get('locale')) }, 201);
   });
 
-  app.get('/admin/bank-imports', async (c) => ctx.send(c, { data: await listImports(deps.db) }));
+  app.get('/admin/bank-imports', async (c) =>
+    ctx.send(c, { data: await listImports(deps.db) } satisfies Sendable<Data<ImportSummary[]>>),
+  );
 
   app.get('/admin/bank-imports/:importId', async (c) => {
     const view = await importView(c.req.param('importId'), c.get('locale'));
@@ -176,7 +179,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
         ...row,
         eventName: nameIn(locale, { eventNameEn, eventNameZh }),
       })),
-    });
+    } satisfies Sendable<Data<RefundRow[]>>);
   });
 
   app.post('/admin/refunds/:paymentId/refunded', async (c) => {

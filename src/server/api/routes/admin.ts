@@ -1,4 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
+import type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  BackOfficeCounts,
+  Data,
+  OrderActionResult,
+  Sendable,
+} from '@domain/contract';
 import { object, optional, size, string } from 'superstruct';
 import { AdminOrderQuery } from '@domain/admin';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
@@ -34,7 +42,9 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, { data: { email, name, organiser: true } });
   });
 
-  app.get('/admin/summary', async (c) => ctx.send(c, { data: await backOfficeCounts(deps.db) }));
+  app.get('/admin/summary', async (c) =>
+    ctx.send(c, { data: await backOfficeCounts(deps.db) } satisfies Sendable<Data<BackOfficeCounts>>),
+  );
 
   app.get('/admin/orders', async (c) => {
     const query = ctx.validQuery(c, AdminOrderQuery);
@@ -46,7 +56,7 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
         eventName: eventName({ nameEn: eventNameEn, nameZh: eventNameZh }, locale),
       })),
       meta: { page: result.page, limit: result.limit, total: result.total },
-    });
+    } satisfies Sendable<AdminOrderPage>);
   });
 
   app.get('/admin/orders/:orderNo', async (c) => {
@@ -59,7 +69,8 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
   // transitions, refused with its codes (409 when the order's state does not allow it).
   const Reason = object({ reason: size(string(), 1, 1000) });
   const OptionalReason = object({ reason: optional(size(string(), 0, 1000)) });
-  const respond = (orderNo: string, result: string) => ({ data: { orderNo, result } });
+  const respond = (orderNo: string, result: string) =>
+    ({ data: { orderNo, result } }) satisfies Sendable<Data<OrderActionResult>>;
 
   app.post('/admin/orders/:orderNo/approve', async (c) => {
     const orderNo = c.req.param('orderNo');
@@ -218,5 +229,5 @@ function adminOrderView(row: AdminOrder, locale: Locale) {
       payload: e.payload,
       createdAt: e.createdAt,
     })),
-  };
+  } satisfies Sendable<AdminOrderDetail>;
 }
