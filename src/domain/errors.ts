@@ -45,6 +45,8 @@ export const DOMAIN_ERRORS = {
   invalid_email: 'Enter a valid e-mail address',
   link_revoked: 'This link has been withdrawn by the organiser, please contact support',
   event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
+  event_status_conflict: 'The event is not in a state this change starts from (an archived event stays archived)',
+  event_has_orders: 'This event has registrations: it cannot go back to draft (archive it instead)',
   not_checking: 'This order has no transfer being checked',
   amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
   line_not_open: 'This bank line has been used already, or is not a credit',

@@ -8,6 +8,8 @@ export const UPLOAD_PURPOSES = {
   company_logo: { kinds: ['png', 'jpeg', 'ai'], maxBytes: 20 * 1024 * 1024 },
   story_outline: { kinds: ['pdf', 'docx', 'doc'], maxBytes: 20 * 1024 * 1024 },
   relation_image: { kinds: ['png', 'jpeg'], maxBytes: 10 * 1024 * 1024 },
+  /** An event's image (the back office's event catalogue, issue 21), served resized to the public. */
+  event_image: { kinds: ['png', 'jpeg'], maxBytes: 10 * 1024 * 1024 },
 } as const satisfies Record<string, { kinds: UploadKind[]; maxBytes: number }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 

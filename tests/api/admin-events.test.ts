@@ -190,6 +190,7 @@ describe.each(DATABASES)('back office: events (%s)', (kind) => {
       {
         id: rows[0]!.id,
         changed_by: 'olivia@example.com',
+        action: 'updated',
         created_at: expect.any(String),
         changes: body.changed,
       },

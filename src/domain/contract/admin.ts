@@ -6,7 +6,8 @@ import type { RegistrationType } from '@domain/kinds/types';
 import type { ApprovalStatus, PaymentStatus } from '@domain/order-lifecycle';
 import type { BadgeLinkStatus } from '@domain/badge-links';
 import type { BadgeIdentity } from '@domain/badges';
-import type { EventSettingField, SettingValue } from '@domain/event-settings';
+import type { CatalogueField, CatalogueValue, EventAction, EventAddress, EventStatus } from '@domain/event-catalogue';
+import type { EventSettingField } from '@domain/event-settings';
 import type { EventType } from '@domain/kinds/types';
 import type { RegistrationWindowState } from './events';
 import type { PageMeta } from './common';
@@ -178,6 +179,22 @@ export type AdminEvent = {
   name: string;
   nameEn: string;
   nameZh: string;
+  /** Draft (the back office only), published, archived (issue 21, decision 054). */
+  status: EventStatus;
+  descriptionEn: string;
+  descriptionZh: string;
+  locationEn: string;
+  locationZh: string;
+  /** The event's own address in each language; null: the edition's venue. */
+  addressEn: EventAddress | null;
+  addressZh: EventAddress | null;
+  liveStreamUrl: string | null;
+  /** Its own image (an `event_image` upload), and the image the public sees (resized, or the default). */
+  imageFileId: string | null;
+  image: string;
+  requiresApproval: boolean;
+  /** Free badges each order includes; null: the kind's default. */
+  includedBadges: number | null;
   startTime: string;
   endAt: string;
   registrationState: RegistrationWindowState;
@@ -197,8 +214,13 @@ export type AdminEvent = {
 export type EventChange = {
   id: number;
   changedBy: string;
+  /** What happened: fields changed (`updated`), or the event created, published, duplicated… */
+  action: EventAction;
   createdAt: string;
-  changes: Partial<Record<EventSettingField, { before: SettingValue; after: SettingValue }>>;
+  /** The fields changed (settings and catalogue fields), or the status or slug an action moved. */
+  changes: Partial<
+    Record<CatalogueField | EventSettingField | 'status' | 'slug', { before: CatalogueValue; after: CatalogueValue }>
+  >;
 };
 
 /** An order of the approvals queue, as GET /admin/approvals lists it (camelCase). */

@@ -38,6 +38,8 @@ export type Event = {
   seatsLeft: number | null;
   requiresApproval: boolean;
   registrationState: RegistrationWindowState;
+  /** Online events: the live stream's address once the organiser sets it; null until then (and for others). */
+  liveStreamUrl?: string | null;
 };
 
 /**

@@ -2,6 +2,7 @@
  * The public side of events (home cards, event info pages): grouping, calls to action, and the
  * schema.org Event data. Pure: no I/O.
  */
+import { plainText } from '@domain/rich-text';
 import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
 import { signInHref } from '@lib/auth';
@@ -160,7 +161,7 @@ export function eventJsonLd(
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.name,
-    description: event.description,
+    description: plainText(event.description),
     url: o.pageUrl,
     image: [new URL(event.image, o.pageUrl).href],
     startDate: isoWithOffset(event.startTime, tz),

@@ -3,7 +3,7 @@ import type { AdminOrderQuery } from '@domain/admin';
 import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
 import type { BadgeApplication } from '@domain/badges';
 import type { PickupBatch } from '@domain/desk-requests';
-import type { EventSettingsPatch } from '@domain/event-settings';
+import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { UploadPurpose } from '@domain/uploads';
@@ -192,9 +192,18 @@ export function endpoints({ request, upload }: Transport) {
       events: {
         list: () => get<Data<AdminEvent[]>>(p('admin/events')),
         get: (slug: string) => get<Data<AdminEventDetail>>(p('admin/events', slug)),
-        /** The settings changed, with the `updatedAt` the form was read at (a change since is refused). */
-        update: (slug: string, patch: EventSettingsPatch) =>
-          request<Data<AdminEventUpdated>>('PATCH', p('admin/events', slug), { body: patch }),
+        /** Any field but the slug, settings included (issue 21); answers the event and what `changed`. */
+        update: (slug: string, patch: EventPatch) =>
+          request<Data<AdminEventUpdated>>('PATCH', p('admin/events', slug), {
+            body: patch,
+          }),
+        /** A new event, a draft unless `published` (issue 21). */
+        create: (event: EventCreate) => post<Data<AdminEvent>>(p('admin/events'), event),
+        duplicate: (slug: string, copy: EventDuplicate) =>
+          post<Data<AdminEvent>>(p('admin/events', slug, 'duplicate'), copy),
+        /** Publish, back to draft, or archive. */
+        changeStatus: (slug: string, change: StatusChange) =>
+          post<Data<AdminEvent>>(p('admin/events', slug, change), {}),
       },
       transfers: {
         list: () => get<Data<TransferRow[]>>(p('admin/transfers')),

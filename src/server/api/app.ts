@@ -7,7 +7,7 @@ import { check, QueryInt } from '@domain/validation';
 import { negotiateLocale } from '@i18n/locales';
 import { DomainError } from '@domain/errors';
 import { errorSummary } from '@domain/error-summary';
-import { findEventBySlug, listEvents } from '../events/events';
+import { findEventBySlug, listEvents, publiclyVisible } from '../events/events';
 import { expireOverdueOrders } from '../orders/order-state';
 import { findOrder, listOrders } from '../orders/orders';
 import { listPickupSlots } from '../badges/pickup-schedule';
@@ -38,6 +38,7 @@ import { adminRoutes, organiserOnly } from './routes/admin';
 import { userRoutes } from './routes/user';
 import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
+import { eventImageRoutes } from './routes/event-images';
 import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
@@ -290,9 +291,12 @@ export function createApi(deps: ApiDeps) {
 
   app.get('/events/:eventId', async (c) => {
     const row = await findEventBySlug(deps.db, c.req.param('eventId'));
-    if (!row) throw notFound('Event');
+    // A draft is the back office's alone: 404 here, as for no event (decision 054).
+    if (!row || !publiclyVisible(row)) throw notFound('Event');
     return send(c, { data: eventView(row, c.get('locale'), now()) });
   });
+
+  eventImageRoutes(app, ctx);
 
   // ---- Badge pick-up schedule (spec §9) ---------------------------------------------------
   app.get('/pickup-schedule', async (c) => {

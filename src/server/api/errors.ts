@@ -72,6 +72,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   invalid_upload: 400,
   link_revoked: 410,
   event_changed: 409,
+  event_status_conflict: 409,
+  event_has_orders: 409,
   not_checking: 409,
   amount_mismatch: 409,
   line_not_open: 409,

@@ -9,12 +9,17 @@ import type { Event, Order, PickupSlot, Sendable } from '@domain/contract';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
+import { eventImagePath } from '../events/event-images';
 import type { OrderViewRecord } from '../orders/orders';
 import type { PickupSlotRow } from '../badges/pickup-schedule';
 
 /** The name of an event in `locale`. */
 export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>
   locale === 'zh-TW' ? event.nameZh : event.nameEn;
+
+/** An event's image: its own (resized), else the seed's per-slug image or the conference's. */
+export const eventImage = (row: Pick<EventRow, 'imageFileId' | 'slug'>, width = 1280) =>
+  row.imageFileId ? eventImagePath(row.imageFileId, width) : (EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE);
 
 /** The wire view of an event, localised for `locale` (both names are kept). */
 export function eventView(row: EventRow, locale: Locale, now: Date) {
@@ -30,9 +35,12 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     startTime: row.startTime,
     endAt: row.endAt,
     location: zh ? row.locationZh : row.locationEn,
-    // Events have no address or image columns yet: the edition's venue and images (seed data).
-    address: kindOf(row.type).attendance === 'online' ? null : VENUE_ADDRESS[zh ? 'zh' : 'en'],
-    image: EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE,
+    // Its own address, else the edition's venue.
+    address:
+      kindOf(row.type).attendance === 'online'
+        ? null
+        : ((zh ? row.addressZh : row.addressEn) ?? VENUE_ADDRESS[zh ? 'zh' : 'en']),
+    image: eventImage(row),
     registerStartAt: row.registerStartAt,
     registerEndAt: row.registerEndAt,
     formModifyExpiresAt: row.formModifyExpiresAt,
@@ -43,6 +51,8 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.seatsTaken),
     requiresApproval: row.requiresApproval,
     registrationState: registrationWindowState(row, now),
+    /** Online events: where the live stream is watched; null until the organiser sets it (the live page says "Coming soon..."). */
+    liveStreamUrl: kindOf(row.type).attendance === 'online' ? row.liveStreamUrl : null,
   } satisfies Sendable<Event>;
 }
 

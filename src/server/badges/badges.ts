@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { badgeLinkState, type BadgeApplication, type BadgeIdentity, type BadgeLinkState } from '@domain/badges';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
@@ -79,7 +79,8 @@ export async function applyProfessional(
 ) {
   const slug = application.eventSlug ?? 'badge-professional';
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-  if (!event || event.type !== badgeProfessional.eventType) throw notFoundError('Event');
+  if (!event || event.type !== badgeProfessional.eventType || event.status === 'draft') throw notFoundError('Event');
+  if (event.status === 'archived') throw new DomainError('registration_closed');
   const window = registrationWindowState(event, ctx.now);
   if (window === 'closed') throw new DomainError('registration_closed');
   if (window === 'not_open') throw new DomainError('registration_not_open');
@@ -128,7 +129,13 @@ export async function claimFreeBadge(
 ) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
-  const [event] = await db.select().from(events).where(eq(events.type, badgeFree.eventType)).limit(1);
+  // The published free-badge event (the catalogue may hold drafts or archived ones of the kind too).
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.type, badgeFree.eventType), eq(events.status, 'published')))
+    .orderBy(asc(events.createdAt))
+    .limit(1);
   if (!event) throw notFoundError('Event');
   const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
   const state = badgeLinkState(link, { userId: user.id, email: user.email }, { now: ctx.now, linkType });

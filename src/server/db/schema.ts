@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { BADGE_IDENTITIES } from '@domain/badges';
+import { EVENT_ACTIONS, EVENT_STATUSES, type EventAddress } from '@domain/event-catalogue';
 import { CURRENCIES } from '@domain/money';
 import {
   ACTORS,
@@ -9,7 +10,6 @@ import {
   PAYMENT_RECORD_STATUSES,
   PAYMENT_STATUSES,
 } from '@domain/order-lifecycle';
-import type { settingsChanges } from '@domain/event-settings';
 import { PAYMENT_TYPES } from '@domain/payments';
 import { LINE_OUTCOMES } from '@domain/reconciliation';
 import { BADGE_REGISTRATION_TYPES, MULTI_ENTRY_REGISTRATION_TYPES } from '@domain/kinds';
@@ -30,6 +30,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -126,11 +127,21 @@ export const events = pgTable(
     offeredRegistrationTypes: text('offered_registration_types').array(),
     /** Free badges each paid (or approved free) order includes, as one-time links; null: the kind's default. */
     includedBadges: integer('included_badges'),
+    /** Draft (back office only), published, or archived (out of the public lists); decision 054. */
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('published'),
+    /** The venue's postal address in each language; null: the edition's venue (events held in person). */
+    addressEn: jsonb('address_en').$type<EventAddress>(),
+    addressZh: jsonb('address_zh').$type<EventAddress>(),
+    /** The live stream of an online event; null: its live page says "Coming soon...". */
+    liveStreamUrl: text('live_stream_url'),
+    /** The event's image (an `event_image` upload), served resized; null: the seed's or the conference's. */
+    imageFileId: uuid('image_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     check('events_type_check', inList('type', EVENT_TYPES)),
+    check('events_status_check', inList('status', EVENT_STATUSES)),
     check(
       'events_seats_check',
       sql`${t.seatsTaken} >= 0 and (${t.capacity} is null or ${t.seatsTaken} <= ${t.capacity})`,
@@ -153,10 +164,15 @@ export const eventChanges = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     /** The organiser's e-mail. */
     changedBy: text('changed_by').notNull(),
-    changes: jsonb('changes').$type<ReturnType<typeof settingsChanges>>().notNull(),
+    /** What happened: fields changed (`updated`), or the event created, duplicated, published… */
+    action: text('action', { enum: EVENT_ACTIONS }).notNull().default('updated'),
+    changes: jsonb('changes').notNull(),
     createdAt: created(),
   },
-  (t) => [index('event_changes_event_idx').on(t.eventId, t.id)],
+  (t) => [
+    index('event_changes_event_idx').on(t.eventId, t.id),
+    check('event_changes_action_check', inList('action', EVENT_ACTIONS)),
+  ],
 );
 
 export const files = pgTable(

@@ -18,6 +18,14 @@ export async function findEventBySlug(db: Db, slug: string): Promise<EventRow | 
   return row;
 }
 
+/** The public list: published events only (drafts are the back office's, archived ones are out of it). */
 export async function listEvents(db: Db): Promise<EventRow[]> {
-  return db.select().from(events).orderBy(asc(events.startTime), asc(events.slug));
+  return db
+    .select()
+    .from(events)
+    .where(eq(events.status, 'published'))
+    .orderBy(asc(events.startTime), asc(events.slug));
 }
+
+/** Whether the public pages and API show an event: any but a draft (an archived event's page stays for its registrants). */
+export const publiclyVisible = (e: Pick<EventRow, 'status'>) => e.status !== 'draft';

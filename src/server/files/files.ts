@@ -130,8 +130,8 @@ export async function readOwnFile(db: Db, storage: FileStorage, ownerId: string,
 }
 
 /**
- * Deletes uploads older than `olderThan` that nothing refers to: no badge's photo, no registration
- * form (an order's applicant, exhibitor or story form) of their owner names them. Files are only
+ * Deletes uploads older than `olderThan` that nothing refers to: no badge's photo, no event's image,
+ * no registration form (an order's applicant, exhibitor or story form) of their owner names them. Files are only
  * ever attached by their owner, so only the owner's forms are searched. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so instances sweeping at once take different files; the stored objects
  * go after the rows are gone (an object left behind by a failed delete is harmless, a row without
@@ -150,6 +150,7 @@ export async function deleteUnattachedUploads(
         select f.id from ${files} f
         where f.created_at < ${options.olderThan}
           and not exists (select 1 from badges b where b.personal_photo_file_id = f.id)
+          and not exists (select 1 from events e where e.image_file_id = f.id)
           and not exists (
             select 1 from registrations r
             where r.user_id = f.owner_id

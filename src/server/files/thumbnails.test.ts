@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { jpegOrientation, photoThumbnail, squareThumbnail } from './thumbnails';
+import { fitWidth, jpegOrientation, photoThumbnail, resizedImage, squareThumbnail } from './thumbnails';
 
 /** An image whose top half is red and bottom half blue. */
 function halves(width: number, height: number) {
@@ -69,5 +69,30 @@ describe('photo thumbnails', () => {
   it('answers null for bytes that are not an image', () => {
     expect(photoThumbnail(new Uint8Array([0x25, 0x50, 0x44, 0x46]))).toBeNull();
     expect(photoThumbnail(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0]))).toBeNull();
+  });
+});
+
+describe('event images (issue 21)', () => {
+  const solid = (width: number, height: number) => ({
+    width,
+    height,
+    data: new Uint8Array(width * height * 4).fill(200),
+  });
+
+  it('keep their proportions, upright, never scaled up', () => {
+    expect(fitWidth(solid(200, 100), 1, 50)).toMatchObject({ width: 50, height: 25 });
+    // Orientation 6 (a phone's portrait stored sideways): upright it is 100×200.
+    expect(fitWidth(solid(200, 100), 6, 50)).toMatchObject({ width: 50, height: 100 });
+    expect(fitWidth(solid(40, 30), 1, 1280)).toMatchObject({ width: 40, height: 30 });
+  });
+
+  it('are served as JPEG at the width asked', () => {
+    const png = new PNG({ width: 300, height: 150 });
+    png.data.fill(120);
+    const out = resizedImage(new Uint8Array(PNG.sync.write(png)), 100);
+    expect(out).not.toBeNull();
+    const decoded = jpeg.decode(out!);
+    expect([decoded.width, decoded.height]).toEqual([100, 50]);
+    expect(resizedImage(new Uint8Array([1, 2, 3]), 100)).toBeNull();
   });
 });

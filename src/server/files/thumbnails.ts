@@ -78,15 +78,45 @@ export function jpegOrientation(bytes: Uint8Array): number {
  * RGBA (never scaled up: a small photo keeps its size).
  */
 export function squareThumbnail(image: Rgba, orientation: number, size: number): Rgba {
-  const { width: w, height: h, data } = image;
-  // Orientations 5–8 swap the axes: the upright image is h×w.
   const swapped = orientation >= 5;
-  const uw = swapped ? h : w;
-  const uh = swapped ? w : h;
+  const uw = swapped ? image.height : image.width;
+  const uh = swapped ? image.width : image.height;
   const side = Math.min(uw, uh);
   const out = Math.max(1, Math.min(size, side));
-  const x0 = Math.floor((uw - side) / 2);
-  const y0 = Math.floor((uh - side) / 2);
+  return sampleUpright(image, orientation, {
+    x0: Math.floor((uw - side) / 2),
+    y0: Math.floor((uh - side) / 2),
+    width: side,
+    height: side,
+    outWidth: out,
+    outHeight: out,
+  });
+}
+
+/**
+ * The whole of `image`, upright (EXIF `orientation`), averaged down to at most `maxWidth` wide
+ * with its proportions kept (never scaled up): event images (issue 21).
+ */
+export function fitWidth(image: Rgba, orientation: number, maxWidth: number): Rgba {
+  const swapped = orientation >= 5;
+  const uw = swapped ? image.height : image.width;
+  const uh = swapped ? image.width : image.height;
+  const outWidth = Math.max(1, Math.min(maxWidth, uw));
+  const outHeight = Math.max(1, Math.round((uh * outWidth) / uw));
+  return sampleUpright(image, orientation, { x0: 0, y0: 0, width: uw, height: uh, outWidth, outHeight });
+}
+
+/**
+ * A region of the upright image (coordinates after the EXIF `orientation` is applied), box-averaged
+ * into `outWidth`×`outHeight` opaque RGBA, transparent pixels over white.
+ */
+function sampleUpright(
+  image: Rgba,
+  orientation: number,
+  region: { x0: number; y0: number; width: number; height: number; outWidth: number; outHeight: number },
+): Rgba {
+  const { width: w, height: h, data } = image;
+  const { x0, y0, outWidth, outHeight } = region;
   /** The stored pixel behind upright pixel (x, y). */
   const source = (x: number, y: number): number => {
     let sx: number;
@@ -118,14 +148,15 @@ export function squareThumbnail(image: Rgba, orientation: number, size: number):
     }
     return (sy * w + sx) * 4;
   };
-  const pixels = new Uint8Array(out * out * 4);
-  const scale = side / out;
-  for (let oy = 0; oy < out; oy++) {
-    const ya = Math.floor(oy * scale);
-    const yb = Math.max(ya + 1, Math.floor((oy + 1) * scale));
-    for (let ox = 0; ox < out; ox++) {
-      const xa = Math.floor(ox * scale);
-      const xb = Math.max(xa + 1, Math.floor((ox + 1) * scale));
+  const pixels = new Uint8Array(outWidth * outHeight * 4);
+  const scaleX = region.width / outWidth;
+  const scaleY = region.height / outHeight;
+  for (let oy = 0; oy < outHeight; oy++) {
+    const ya = Math.floor(oy * scaleY);
+    const yb = Math.max(ya + 1, Math.floor((oy + 1) * scaleY));
+    for (let ox = 0; ox < outWidth; ox++) {
+      const xa = Math.floor(ox * scaleX);
+      const xb = Math.max(xa + 1, Math.floor((ox + 1) * scaleX));
       let r = 0;
       let g = 0;
       let b = 0;
@@ -140,14 +171,14 @@ export function squareThumbnail(image: Rgba, orientation: number, size: number):
           b += data[i + 2]! * a + 255 * (1 - a);
           n++;
         }
-      const o = (oy * out + ox) * 4;
+      const o = (oy * outWidth + ox) * 4;
       pixels[o] = Math.round(r / n);
       pixels[o + 1] = Math.round(g / n);
       pixels[o + 2] = Math.round(b / n);
       pixels[o + 3] = 255;
     }
   }
-  return { width: out, height: out, data: pixels };
+  return { width: outWidth, height: outHeight, data: pixels };
 }
 
 /** A JPEG thumbnail of a PNG or JPEG photo, or null when the bytes are not a readable image. */
@@ -156,4 +187,14 @@ export function photoThumbnail(bytes: Uint8Array, size = THUMBNAIL_SIZE): Uint8A
   if (!image) return null;
   const thumb = squareThumbnail(image, image.orientation, size);
   return new Uint8Array(jpeg.encode(thumb, QUALITY).data);
+}
+
+/** The widths event images are served at (`?w=`): a card, a page, a wide screen. */
+export const EVENT_IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+/** An event image resized to at most `width` pixels wide, as JPEG; null when the bytes are not a readable image. */
+export function resizedImage(bytes: Uint8Array, width: number): Uint8Array | null {
+  const image = decodeImage(bytes);
+  if (!image) return null;
+  return new Uint8Array(jpeg.encode(fitWidth(image, image.orientation, width), 80).data);
 }

@@ -95,8 +95,10 @@ export async function registerForEvent(
     input.context?.event.slug === input.eventSlug
       ? input.context
       : await registrationContext(db, { slug: input.eventSlug, userId: input.userId, now: ctx.now });
-  if (!context) throw notFoundError('Event');
+  // A draft is not there for registrants; an archived event takes no more registrations (decision 054).
+  if (!context || context.event.status === 'draft') throw notFoundError('Event');
   const { event, checks } = context;
+  if (event.status === 'archived') throw new DomainError('registration_closed');
   const kind = kindOf(event.type);
   const place = serverKindOf(kind).place;
   // Badges have their own calls.

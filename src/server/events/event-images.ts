@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import { UuidString } from '@domain/validation';
+import type { Db } from '../db/client';
+import { events, files } from '../db/schema';
+import type { FileStorage } from '../files/storage';
+import { resizedImage } from '../files/thumbnails';
+
+/*
+ * Event images (issue 21): an organiser's `event_image` upload, served to anyone once an event
+ * names it, resized to one of a few widths. A file's bytes never change (a new image is a new
+ * upload, so a new address), so a resized copy is kept in memory and cached for long by browsers.
+ */
+
+/** The public path of an event's image at a width. */
+export const eventImagePath = (fileId: string, width: number) => `/api/v1/event-images/${fileId}?w=${width}`;
+
+const cache = new Map<string, Uint8Array>();
+const CACHE_SIZE = 48;
+
+/** The image of an event at `width` (JPEG), or null when no event names this file or it is not a readable image. */
+export async function readEventImage(
+  db: Db,
+  storage: FileStorage,
+  fileId: string,
+  width: number,
+): Promise<Uint8Array | null> {
+  if (!UuidString.is(fileId)) return null;
+  // Asked every time: an image an organiser removed is no longer served, even from the cache.
+  const [row] = await db
+    .select({ storageKey: files.storageKey })
+    .from(files)
+    .innerJoin(events, eq(events.imageFileId, files.id))
+    .where(and(eq(files.id, fileId), eq(files.purpose, 'event_image')))
+    .limit(1);
+  if (!row) return null;
+  const key = `${fileId}:${width}`;
+  const kept = cache.get(key);
+  if (kept) {
+    // Most recently used last: the oldest goes first when the cache is full.
+    cache.delete(key);
+    cache.set(key, kept);
+    return kept;
+  }
+  const bytes = await storage.get(row.storageKey);
+  const resized = bytes ? resizedImage(bytes, width) : null;
+  if (!resized) return null;
+  cache.set(key, resized);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return resized;
+}
