@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Messages } from '@i18n/t';
 import { DeskAnswer } from './DeskAnswer';
 import { DeskConflicts } from './DeskConflicts';
@@ -47,7 +46,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
       onList: (badges) => void cachePhotos(badges),
     }),
   );
-  const state = useStore(desk.$state);
+  const state = useSyncExternalStore(desk.$state.listen, desk.$state.get, desk.$state.get);
   const scanField = useRef<HTMLInputElement>(null);
   const { serviceWorker } = props;
 

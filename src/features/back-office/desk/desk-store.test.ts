@@ -277,3 +277,18 @@ describe('badge desk store: hand-outs, the queue and conflicts', () => {
     expect(state().queue).toHaveLength(1);
   });
 });
+
+describe('badge desk store: its listeners', () => {
+  it('tells each listener of every change until it unsubscribes', async () => {
+    const { desk } = setup();
+    let changes = 0;
+    const stop = desk.$state.listen(() => changes++);
+    desk.setText('a');
+    desk.setText('ab');
+    expect(changes).toBe(2);
+    stop();
+    desk.setText('abc');
+    expect(changes).toBe(2);
+    expect(desk.$state.get().text).toBe('abc');
+  });
+});

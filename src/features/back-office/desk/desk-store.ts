@@ -1,4 +1,3 @@
-import { atom } from 'nanostores';
 import { DESK_NAME_MAX, DESK_SYNC_MAX, parsePickupCode, searchBadges, type DeskBadge } from '@domain/desk';
 import { HttpError, Offline, type DeskApi } from './desk-api';
 import type * as db from './desk-db';
@@ -8,9 +7,29 @@ import { applyResults, badgeMap, hashCode, type BadgeMap } from './desk-state';
  * The badge desk's state and what it does (issue 11, decision 028), apart from its views: the
  * badges by id (each scan is answered from them), the pick-ups waiting on this device (the queue),
  * the conflicts the server reported, the connection, and the answer to the last scan or search.
- * The views read `$state` (a nanostores atom) and call the actions; the API, the device's storage
- * and the clock come in as dependencies, so that the tests run it without a browser.
+ * The views read `$state` and call the actions; the API, the device's storage and the clock come
+ * in as dependencies, so that the tests run it without a browser. `$state` is a store of a few
+ * lines rather than nanostores': that one sits in the islands' shared chunk, whose weight would
+ * take the desk over its 100 KB budget (decision 027); React reads it with useSyncExternalStore.
  */
+
+/** A value and its listeners (the shape of a nanostores atom's get / set / subscribe). */
+export function valueStore<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    /** Calls `listener` on each change; returns the unsubscribe. */
+    listen(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 
 /** The answer to a scan, a search, or a hand-out. */
 export type DeskResult =
@@ -109,7 +128,7 @@ export function createDesk(deps: DeskDeps) {
   const clock = deps.clock ?? (() => performance.now());
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const newDeskName = deps.newDeskName ?? (() => `Desk ${Math.random().toString(36).slice(2, 6).toUpperCase()}`);
-  const $state = atom<DeskState>(initial());
+  const $state = valueStore<DeskState>(initial());
   const get = () => $state.get();
   const set = (patch: Partial<DeskState>) => $state.set({ ...get(), ...patch });
   /** The name this desk's pick-ups carry (the last non-empty one typed). */
