@@ -93,47 +93,5 @@ export function badgeLinkState(
   return 'valid';
 }
 
-/** The badge as the API client sees it (spec §3 Badge). */
-export type Badge = {
-  identity: BadgeIdentity;
-  personalPhotoFile: { url: string; name: string } | null;
-  nameZh: string;
-  nameEn: string;
-  companyNameZh: string;
-  companyNameEn: string;
-  /** Base64 PNG; null until the order is paid (or free). */
-  qrCodeImage: string | null;
-  orderId: string;
-  orderNo: string;
-  eventSlug: string;
-  paymentStatus: string;
-  payment: {
-    type: string | null;
-    status: string;
-    amountTwd: number | null;
-    amountUsd: number | null;
-    currency: string;
-    amountCents: number;
-    /** Transfer details as the registrant declared them (null for card payments). */
-    remitter: string | null;
-    senderBank: string | null;
-    lastFiveDigits: string | null;
-  } | null;
-  pickedUpAt: string | null;
-  receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
-};
-
-/**
- * One slot of the edition's badge pick-up schedule (spec §9), as the API answers it: Taipei
- * calendar days (`YYYY-MM-DD`, both inclusive), opening hours (`HH:MM`, Taipei time) and the
- * place, localised (`place`) and in both languages.
- */
-export type PickupSlot = {
-  firstDay: string;
-  lastDay: string;
-  opensAt: string;
-  closesAt: string;
-  place: string;
-  placeEn: string;
-  placeZh: string;
-};
+export type { Badge, BadgeLinkCheck } from './contract/badges';
+export type { PickupSlot } from './contract/events';

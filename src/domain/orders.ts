@@ -1,87 +1,12 @@
-/** Orders as the API client sees them (camelCase) and the display rules of spec §4. */
+/** The display rules of spec §4 for orders (their wire shape: ./contract/orders). */
+import type { Order, Payment } from './contract/orders';
 import { isIssued, isLive, type ApprovalStatus, type PaymentStatus } from './order-lifecycle';
 
 export type { ApprovalStatus, PaymentStatus };
 export type DisplayedPaymentStatus = 'free' | 'unpaid' | 'checking' | 'paid' | 'overdue' | 'canceled';
 export type RegistrationStatus = 'submitted' | 'completed' | 'cancelled';
 
-export type Payment = {
-  type: 'credit_card' | 'atm' | 'TWD' | 'USD' | null;
-  status: PaymentStatus;
-  dueDate: string | null;
-  /** Amounts in cents. */
-  amountTwd: number | null;
-  amountUsd: number | null;
-  unitPriceTwd: number | null;
-  unitPriceUsd: number | null;
-  remitter: string | null;
-  senderBank: string | null;
-  lastFiveDigits: string | null;
-  /** The organiser's message when the declared transfer was sent back (the order is unpaid again). */
-  transferReturnedMessage?: string | null;
-  /** The last card attempt's result from the gateway. */
-  gatewayStatus: string | null;
-  gatewayMessage: string | null;
-  gatewayAt: string | null;
-  cardStartedAt: string | null;
-};
-
-export type Receipt = {
-  kind: 'personal' | 'company';
-  invoiceTitle: string | null;
-  unifiedBusinessNumber: string | null;
-};
-
-export type Order = {
-  orderId: string;
-  id: string;
-  orderNo: string;
-  eventName: string;
-  eventSlug: string;
-  eventType: string;
-  eventTime: string;
-  eventEndAt: string;
-  eventLocation: string;
-  registrationType: string;
-  formModifyExpiresAt: string | null;
-  quantity: number;
-  paymentStatus: PaymentStatus;
-  paymentExpiresAt: string | null;
-  approvalStatus: ApprovalStatus | null;
-  /** The organiser's reason, when the registration was rejected. */
-  rejectedReason: string | null;
-  registrationId: string | null;
-  currency: 'TWD' | 'USD';
-  amountCents: number;
-  payment: Payment | null;
-  receipt: Receipt | null;
-  /** Works chosen from the content site (Market, pitching), as they were when the order was placed. */
-  contents: OrderWork[];
-  /** One order's view only: the badges it includes, and their one-time links once issued. */
-  includedBadges?: { count: number; links: IncludedBadgeLink[] } | null;
-  createdAt: string;
-};
-
-export type OrderWork = {
-  id: string;
-  /** In the request's language. */
-  title: string;
-  titleEn: string;
-  titleZh: string;
-  genre: string | null;
-  categoryId: number | null;
-};
-
-export type IncludedBadgeLink = {
-  seq: number;
-  identity: string;
-  /** The claim page without the locale prefix: `/get-badge/{type}/{code}`. */
-  path: string;
-  expiresAt: string;
-  usedAt: string | null;
-  /** Who claimed it (name, else e-mail). */
-  usedBy: string | null;
-};
+export type { IncludedBadgeLink, Order, OrderWork, Payment, Receipt } from './contract/orders';
 
 /** The server's `pending` is shown as unpaid (spec §4). */
 export function displayedPaymentStatus(status: PaymentStatus | string): DisplayedPaymentStatus {

@@ -1,6 +1,5 @@
 import { getRuntime } from '@server/runtime';
-import { ApiError, createApiClient, type ApiClient } from './api';
-import { createDirectApiClient } from './api-direct.server';
+import { ApiError, createApiClient, handOverData, type ApiClient, type FetchFn } from './api';
 import { portalConfig } from './portal-config.server';
 
 /**
@@ -17,16 +16,42 @@ export async function serverApi(locals: Pick<App.Locals, 'token' | 'locale'>): P
       timeoutMs: config.requestTimeoutMs,
     });
   }
-  // In-process: the registration API's own routes called directly, the answer's data handed
-  // over without JSON in between (same contract as over HTTP; src/server/api/in-process.ts).
+  // In-process: the registration API's own routes called through an injected fetch, the
+  // answer's data handed over without JSON in between (same contract as over HTTP;
+  // src/server/api/in-process.ts).
   const { inProcessCall } = await getRuntime();
-  return createDirectApiClient({
+  return createApiClient({
     baseURL: 'http://embedded.invalid',
     token: locals.token,
     locale: locals.locale,
-    call: inProcessCall,
+    fetch: inProcessFetch(inProcessCall),
     timeoutMs: config.requestTimeoutMs,
   });
+}
+
+/** An in-process answer: the response and, for a JSON success, its data as the client parses it. */
+export type InProcessCall = (request: Request) => Promise<{ response: Response; data?: unknown }>;
+
+/**
+ * The fetch of the SSR pages' in-process seam (decision 024, 043): the request goes to the
+ * embedded API's routes, a success's data rides on the response (handOverData) instead of being
+ * serialised and parsed, and the client's timeout (its abort signal) ends the wait.
+ */
+export function inProcessFetch(call: InProcessCall): FetchFn {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const signal = init?.signal;
+    const answer = await (signal
+      ? Promise.race([
+          call(request),
+          new Promise<never>((_, reject) => {
+            if (signal.aborted) reject(signal.reason);
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          }),
+        ])
+      : call(request));
+    return 'data' in answer ? handOverData(answer.response, answer.data) : answer.response;
+  };
 }
 
 /**
@@ -39,7 +64,7 @@ export async function refreshSession(
 ): Promise<{ token: string; expiresAt: string } | 'ended' | 'unavailable'> {
   try {
     const api = await serverApi(locals);
-    const { data } = await api.post<{ data: { token: string; expiresAt: string } }>('/api/v1/user/session/refresh');
+    const { data } = await api.user.refreshSession();
     return data;
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? 'ended' : 'unavailable';
@@ -55,7 +80,7 @@ export async function endSession(locals: Pick<App.Locals, 'token' | 'locale'>): 
   if (!locals.token) return undefined;
   try {
     const api = await serverApi(locals);
-    const { data } = await api.delete<{ data: { endSessionUrl?: string | null } }>('/api/v1/user/session');
+    const { data } = await api.user.endSession();
     return data.endSessionUrl ?? undefined;
   } catch {
     // The cookie goes anyway; a session the API could not end runs out on its own.

@@ -2,8 +2,6 @@
  * The back office's badge links, events and exports screens (issue 11): what their pages and
  * islands show, as the API answers it (camelCase), and their paths.
  */
-import type { BadgeLinkStatus } from '@domain/badge-links';
-import type { BadgeIdentity } from '@domain/badges';
 import {
   EVENT_SETTING_FIELDS,
   inputFromCents,
@@ -11,81 +9,12 @@ import {
   type EventSettingsForm,
   type SettingValue,
 } from '@domain/event-settings';
-import type { RegistrationWindowState } from '@domain/events';
-import type { EventType } from '@domain/kinds/types';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { toTaipeiInput } from '@domain/taipei-time';
 import type { Locale } from '@i18n/locales';
+import type { AdminEvent, EventChange } from '@domain/contract/admin';
 
-/** A link an organiser made, as the list shows it (GET /api/v1/admin/badge-links, camelCase). */
-export type AdminLink = {
-  id: string;
-  code: string;
-  identity: BadgeIdentity;
-  /** `/get-badge/{type}/{code}`: the locale goes in front. */
-  path: string;
-  email: string | null;
-  status: BadgeLinkStatus;
-  expiresAt: string;
-  createdAt: string;
-  usedAt: string | null;
-  usedBy: { email: string; name: string | null } | null;
-  orderNo: string | null;
-  revokedAt: string | null;
-  revokedBy: string | null;
-  batchId: string | null;
-  createdBy: string | null;
-  note: string | null;
-};
-export type AdminLinkPage = { data: AdminLink[]; meta: { page: number; limit: number; total: number } };
-
-/** A batch with its counts (GET /api/v1/admin/badge-link-batches). */
-export type AdminBatch = {
-  id: string;
-  identity: BadgeIdentity;
-  linkType: string;
-  size: number;
-  emailed: boolean;
-  note: string;
-  expiresAt: string;
-  createdBy: string;
-  createdAt: string;
-  used: number;
-  revoked: number;
-  expired: number;
-  unused: number;
-};
-
-/** An event as the back office sees it (GET /api/v1/admin/events). */
-export type AdminEvent = {
-  id: string;
-  slug: string;
-  type: EventType;
-  name: string;
-  nameEn: string;
-  nameZh: string;
-  startTime: string;
-  endAt: string;
-  registrationState: RegistrationWindowState;
-  holdsSeat: boolean;
-  capacity: number | null;
-  seatsTaken: number;
-  seatsLeft: number | null;
-  liveOrders: number;
-  registerStartAt: string;
-  registerEndAt: string;
-  formModifyExpiresAt: string | null;
-  priceCentsTwd: number;
-  priceCentsUsd: number;
-  originalPriceCentsTwd: number | null;
-  updatedAt: string;
-};
-export type EventChange = {
-  id: number;
-  changedBy: string;
-  createdAt: string;
-  changes: Partial<Record<EventSettingField, { before: SettingValue; after: SettingValue }>>;
-};
+export type { AdminBatch, AdminEvent, AdminLink, AdminLinkPage, EventChange } from '@domain/contract/admin';
 
 /** The page of a batch of links (without the locale). */
 export const batchPath = (id: string) => `/admin/badge-links/${encodeURIComponent(id)}`;

@@ -1,6 +1,5 @@
 import type { AstroGlobal } from 'astro';
 import type { AdminOrderQuery } from '@domain/admin';
-import type { RegistrationType } from '@domain/kinds/types';
 import { commandsAllowed, type ApprovalStatus, type CommandType, type PaymentStatus } from '@domain/order-lifecycle';
 import type { OrderAction, OrderActionsProps } from './orders/OrderActions';
 import { pickMessages } from '@i18n/i18n';
@@ -8,14 +7,21 @@ import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { serverApi } from '@lib/embedded-api.server';
 import { load, loadFailure } from '@lib/load';
+import type { AdminOrderDetail, AdminOrderPage, BackOfficeCounts, Organiser } from '@domain/contract/admin';
+
+export type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  AdminOrderRow,
+  BackOfficeCounts,
+  Organiser,
+} from '@domain/contract/admin';
 
 /*
  * The back office's page loaders (issue 11): every page asks the API who is asking first, so a
  * registrant sees "for organisers only" (403) and a visitor is sent to sign in, and the role is
  * read on every request.
  */
-
-export type Organiser = { email: string; name: string | null };
 
 /** The outcome of the back office's gate: the organiser and an API client, or what the page shows. */
 export type AdminGate =
@@ -43,130 +49,16 @@ export async function adminGate(astro: Pick<AstroGlobal, 'locals'>): Promise<Adm
 export const gateStatus = (gate: AdminGate): number | undefined =>
   gate.kind === 'forbidden' ? 403 : gate.kind === 'error' ? gate.status : undefined;
 
-/** An order as the back office's list shows it (GET /api/v1/admin/orders, camelCase). */
-export type AdminOrderRow = {
-  orderId: string;
-  orderNo: string;
-  registrationType: RegistrationType;
-  paymentStatus: PaymentStatus;
-  approvalStatus: ApprovalStatus | null;
-  paymentType: string | null;
-  currency: 'TWD' | 'USD';
-  amountCents: number;
-  quantity: number;
-  paymentExpiresAt: string | null;
-  createdAt: string;
-  email: string;
-  name: string | null;
-  eventSlug: string;
-  eventType: string;
-  eventName: string;
-  company: string | null;
-};
-
-export type AdminOrderPage = { data: AdminOrderRow[]; meta: { page: number; limit: number; total: number } };
-
 /** One page of the order search. */
 export const loadAdminOrders = (api: ApiClient, query: Partial<Record<keyof AdminOrderQuery, string | number>>) =>
   load(() => api.get<AdminOrderPage>('/api/v1/admin/orders', query));
 
-/** What waits for an organiser (the back office's home). */
-export type BackOfficeCounts = {
-  awaitingApproval: number;
-  transfersChecking: number;
-  refundsDue: number;
-  badgesIssued: number;
-  badgesPickedUp: number;
-};
 export const loadSummary = (api: ApiClient) =>
   load(async () => (await api.get<{ data: BackOfficeCounts }>('/api/v1/admin/summary')).data);
 
 /** The events, for the search's event filter. */
 export const loadEvents = (api: ApiClient) =>
   load(async () => (await api.get<{ data: { slug: string; name: string; type: string }[] }>('/api/v1/events')).data);
-
-/** One order with everything the back office shows (GET /api/v1/admin/orders/{orderNo}). */
-export type AdminOrderDetail = {
-  orderId: string;
-  orderNo: string;
-  registrationType: string;
-  paymentStatus: string;
-  approvalStatus: string | null;
-  rejectedReason: string | null;
-  paymentExpiresAt: string | null;
-  paymentType: string | null;
-  currency: 'TWD' | 'USD';
-  amountCents: number;
-  quantity: number;
-  unitPriceTwdCents: number;
-  unitPriceUsdCents: number | null;
-  totalTwdCents: number;
-  totalUsdCents: number | null;
-  remitter: string | null;
-  senderBank: string | null;
-  lastFiveDigits: string | null;
-  locale: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  approvedAt: string | null;
-  user: { id: string; email: string; name: string | null };
-  event: {
-    slug: string;
-    type: string;
-    name: string;
-    startTime: string;
-    endAt: string;
-    formModifyExpiresAt: string | null;
-  };
-  receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
-  registration: {
-    id: string;
-    form: Record<string, unknown>;
-    contact: Record<string, unknown> | null;
-    updatedAt: string;
-  } | null;
-  badge: {
-    identity: string;
-    nameZh: string;
-    nameEn: string;
-    companyNameZh: string;
-    companyNameEn: string;
-    personalPhotoFileId: string | null;
-    pickedUpAt: string | null;
-  } | null;
-  contents: { id: string; titleEn: string; titleZh: string; genre: string | null; categoryId: number | null }[];
-  files: { id: string; name: string; contentType: string; size: number; purpose: string; url: string }[];
-  payments: {
-    id: string;
-    method: string;
-    attempt: number | null;
-    merchantOrderNo: string | null;
-    currency: string;
-    amountCents: number;
-    status: string;
-    gatewayTradeNo: string | null;
-    gatewayStatus: string | null;
-    gatewayMessage: string | null;
-    refundReason: string | null;
-    refundReference?: string | null;
-    paidAt: string | null;
-    refundedAt: string | null;
-    createdAt: string;
-  }[];
-  includedLinks: { seq: number; path: string; usedAt: string | null; usedBy: string | null }[];
-  history: {
-    id: number;
-    kind: string;
-    actor: string;
-    actorId: string | null;
-    paymentStatusBefore: string | null;
-    paymentStatusAfter: string;
-    approvalStatusBefore: string | null;
-    approvalStatusAfter: string | null;
-    payload: Record<string, unknown>;
-    createdAt: string;
-  }[];
-};
 
 export const loadAdminOrder = (api: ApiClient, orderNo: string) =>
   load(

@@ -5,6 +5,7 @@ import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
  */
 import { registrationWindowState } from '@domain/events';
 import { kindOf } from '@domain/kinds';
+import type { Event, Order, PickupSlot, Sendable } from '@domain/contract';
 import type { Locale } from '@i18n/locales';
 import { DEFAULT_EVENT_IMAGE, EVENT_IMAGES, VENUE_ADDRESS } from '../db/seed';
 import type { EventRow } from '../events/events';
@@ -42,7 +43,7 @@ export function eventView(row: EventRow, locale: Locale, now: Date) {
     seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - row.seatsTaken),
     requiresApproval: row.requiresApproval,
     registrationState: registrationWindowState(row, now),
-  };
+  } satisfies Sendable<Event>;
 }
 
 /**
@@ -120,7 +121,7 @@ export function orderView(row: OrderRecord, locale: Locale) {
       })),
     },
     createdAt: order.createdAt,
-  };
+  } satisfies Sendable<Order>;
 }
 
 /** The wire view of a badge pick-up slot: the place in the caller's language, both kept. */
@@ -133,5 +134,5 @@ export function pickupSlotView(row: PickupSlotRow, locale: Locale) {
     place: locale === 'zh-TW' ? row.placeZh : row.placeEn,
     placeEn: row.placeEn,
     placeZh: row.placeZh,
-  };
+  } satisfies Sendable<PickupSlot>;
 }

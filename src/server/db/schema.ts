@@ -193,7 +193,7 @@ export const orders = pgTable(
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }),
     paymentExpiresAt: ts('payment_expires_at'),
     /** The currency being paid in (TWD unless a USD transfer was declared) and the amount due in it. */
-    currency: text('currency').notNull().default('TWD'),
+    currency: text('currency').$type<(typeof CURRENCIES)[number]>().notNull().default('TWD'),
     /** Items charged: 1 for a badge or event, the number of works for pitching. */
     quantity: integer('quantity').notNull().default(1),
     amountCents: integer('amount_cents').notNull().default(0),
@@ -391,7 +391,7 @@ export const receipts = pgTable(
       .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** personal = two-part (二聯式), company = three-part (三聯式). */
-    kind: text('kind').notNull().default('personal'),
+    kind: text('kind').$type<'personal' | 'company'>().notNull().default('personal'),
     invoiceTitle: text('invoice_title'),
     unifiedBusinessNumber: text('unified_business_number'),
     createdAt: created(),
@@ -533,8 +533,8 @@ export const registrations = pgTable('registrations', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id),
-  form: jsonb('form').notNull().default({}),
-  contact: jsonb('contact'),
+  form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
+  contact: jsonb('contact').$type<Record<string, unknown>>(),
   createdAt: created(),
   updatedAt: updated(),
 });

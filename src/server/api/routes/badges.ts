@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Badge, BadgeLinkCheck, BadgeOrderPlaced, Data, Sendable } from '@domain/contract';
 import { BadgeApplication, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { DomainError } from '@domain/errors';
 import { OrderPaymentUpdate } from '@domain/payments';
@@ -19,7 +20,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/demonstration', auth, async (c) => {
     const badge = await getBadge(deps.db, c.get('user').id);
     if (!badge) throw notFound('Badge');
-    return ctx.send(c, { data: badge });
+    return ctx.send(c, { data: badge } satisfies Sendable<Data<Badge>>);
   });
 
   /** The link code and type of the query (`?code=…&type=…`): 400 without a code, 404 for an unknown type. */
@@ -44,7 +45,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
         linkType: linkTypeOf(link.identity),
         expiresAt: link.expiresAt,
       },
-    });
+    } satisfies Sendable<Data<BadgeLinkCheck>>);
   });
 
   // Free badge through a one-time link.
@@ -72,7 +73,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
       badgeCtx(),
       placedFrom(c, ctx.originOf(c)),
     );
-    return ctx.send(c, created, 201);
+    return ctx.send(c, created satisfies Sendable<BadgeOrderPlaced>, 201);
   });
 
   app.get('/demonstration_order', auth, async (c) => {

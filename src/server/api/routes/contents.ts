@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Data, Sendable, Work } from '@domain/contract';
 import { object, optional, string } from 'superstruct';
 import type { ContentUser } from '../../content/works';
 import { workView } from '../../content/works';
@@ -25,6 +26,6 @@ export function contentRoutes(app: ApiApp, ctx: RouteContext) {
     validQuery(c, Query);
     const works = await deps.content.listWorks(await contentUser(c));
     c.header('cache-control', 'private, no-store');
-    return send(c, { data: works.map((w) => workView(w, c.get('locale'))) });
+    return send(c, { data: works.map((w) => workView(w, c.get('locale'))) } satisfies Sendable<Data<Work[]>>);
   });
 }

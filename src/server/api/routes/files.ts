@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import type { Sendable, UploadedFile } from '@domain/contract';
 import { hasNul } from '@domain/validation';
 import type { MiddlewareHandler } from 'hono';
 import { checkUploadQuota, readOwnFile, saveUpload } from '../../files/files';
@@ -49,10 +50,14 @@ export function fileRoutes(app: ApiApp, ctx: RouteContext) {
     const file = form.file;
     if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
     const purpose = typeof form.purpose === 'string' ? form.purpose : 'personal_photo';
-    return ctx.send(
-      c,
-      await saveUpload(deps.db, deps.storage, { ownerId: c.get('user').id, purpose, file, quota, now: ctx.now() }),
-    );
+    const saved = await saveUpload(deps.db, deps.storage, {
+      ownerId: c.get('user').id,
+      purpose,
+      file,
+      quota,
+      now: ctx.now(),
+    });
+    return ctx.send(c, saved satisfies Sendable<UploadedFile>);
   });
 
   // A link on the badge page opens the photo: the browser sends the identity cookie, not a Bearer

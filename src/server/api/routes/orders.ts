@@ -1,4 +1,5 @@
 import { OrderPaymentUpdate } from '@domain/payments';
+import type { Order, Sendable } from '@domain/contract';
 import { findOrder } from '../../orders/orders';
 import { updateOrderPayment } from '../../payments/payments';
 import type { ApiApp, RouteContext } from '../context';
@@ -14,6 +15,6 @@ export function orderRoutes(app: ApiApp, ctx: RouteContext) {
     await updateOrderPayment(deps.db, { userId, orderId: c.req.param('orderId'), update }, ctx.orderCtx());
     const order = await findOrder(deps.db, userId, c.req.param('orderId'));
     if (!order) throw notFound('Order');
-    return ctx.send(c, orderView(order, c.get('locale')));
+    return ctx.send(c, orderView(order, c.get('locale')) satisfies Sendable<Order>);
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Data, Sendable, TradeInfo } from '@domain/contract';
 import { toGatewayAmount } from '@domain/money';
 import { orderPages } from '@domain/kinds/pages';
 import { localePath, toLocale } from '@i18n/locales';
@@ -56,7 +57,7 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         orderNo: order.orderNo,
         amountTwd: amount.cents,
       },
-    });
+    } satisfies Sendable<Data<TradeInfo>>);
   });
 
   /**

@@ -1,4 +1,5 @@
 import { resolveSelectedWorks } from '../../content/works';
+import type { Data, PitchingUsage, PlacedOrder, Registration, Sendable } from '@domain/contract';
 import { contentUser } from './contents';
 import {
   findRegistration,
@@ -48,11 +49,13 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
       },
       ctx.orderCtx(),
     );
-    return ctx.send(c, created, created.existing ? 200 : 201);
+    return ctx.send(c, created satisfies Sendable<PlacedOrder>, created.existing ? 200 : 201);
   });
 
   // The applicant's pitching works so far (the works step shows what is left of the 5).
-  app.get('/pitching/usage', auth, async (c) => ctx.send(c, { data: await pitchingUsage(deps.db, c.get('user').id) }));
+  app.get('/pitching/usage', auth, async (c) =>
+    ctx.send(c, { data: await pitchingUsage(deps.db, c.get('user').id) } satisfies Sendable<Data<PitchingUsage>>),
+  );
 
   app.get('/registrations/:registrationId', auth, async (c) => {
     const registration = await findRegistration(
@@ -62,7 +65,7 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
       ctx.orderCtx().now,
     );
     if (!registration) throw notFound('Registration');
-    return ctx.send(c, { data: registration });
+    return ctx.send(c, { data: registration } satisfies Sendable<Data<Registration>>);
   });
 
   app.put('/registrations/:registrationId', auth, async (c) => {
@@ -73,6 +76,6 @@ export function registrationRoutes(app: ApiApp, ctx: RouteContext) {
     if (!kind.form) throw new DomainError('no_registration_form');
     const form: unknown = await ctx.readJson(c, kind.form.struct);
     const registration = await updateRegistrationForm(deps.db, { userId, registrationId, form }, ctx.orderCtx());
-    return ctx.send(c, { data: registration });
+    return ctx.send(c, { data: registration } satisfies Sendable<Data<Registration>>);
   });
 }

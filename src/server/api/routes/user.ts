@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Data, Me, PageVersion, Sendable, SessionEnd, SessionRefresh } from '@domain/contract';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { RETURN_PATH_COOKIE, safeReturnPath } from '@domain/return-path';
@@ -138,7 +139,7 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
 
   app.get('/user/me', auth, (c) => {
     const { id, email, name } = c.get('user');
-    return send(c, { data: { id, email, name } });
+    return send(c, { data: { id, email, name } } satisfies Sendable<Data<Me>>);
   });
 
   // What the signed-in user's pages show, as one version: their data's (bumped by triggers on
@@ -149,7 +150,7 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
     // A portal session read it already; the agency's token needs the one query.
     const version = c.get('credential').session?.pageVersion ?? (await pageVersion(deps.db, userId));
     if (version === undefined) throw unauthorized();
-    return send(c, { data: { userId, version } });
+    return send(c, { data: { userId, version } } satisfies Sendable<Data<PageVersion>>);
   });
 
   /**
@@ -165,7 +166,9 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
     const issued = verified && (await deps.identity.sessions.refresh(verified));
     if (!issued) throw unauthorized('Invalid or expired session');
     c.header('cache-control', 'no-store');
-    return send(c, { data: { token: issued.token, expiresAt: issued.expiresAt } });
+    return send(c, { data: { token: issued.token, expiresAt: issued.expiresAt } } satisfies Sendable<
+      Data<SessionRefresh>
+    >);
   });
 
   /**
@@ -198,6 +201,6 @@ export function userRoutes(app: ApiApp, ctx: RouteContext, directory: UserDirect
       }
       cookies.clear(c);
     }
-    return send(c, { data: { signedOut: true, endSessionUrl } });
+    return send(c, { data: { signedOut: true, endSessionUrl } } satisfies Sendable<Data<SessionEnd>>);
   });
 }

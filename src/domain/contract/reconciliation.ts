@@ -1,0 +1,119 @@
+/*
+ * The back office's money screens on the wire (decision 043): transfers being checked, bank
+ * statement imports (decision 026) and refunds due.
+ */
+import type { StatementMapping } from '@domain/bank-statement';
+
+/** A transfer being checked (GET /admin/transfers). */
+export type TransferRow = {
+  orderNo: string;
+  registrationType: string;
+  paymentType: string | null;
+  remitter: string | null;
+  senderBank: string | null;
+  lastFiveDigits: string | null;
+  currency: string;
+  amountCents: number;
+  paymentExpiresAt: string | null;
+  createdAt: string;
+  declaredAt: string | null;
+  email: string;
+  name: string | null;
+  eventName: string;
+};
+
+/** A file read for the mapping step (POST /admin/bank-imports/preview). */
+export type StatementPreview = {
+  fileName: string;
+  encoding: 'utf-8' | 'big5' | 'utf-16le';
+  replaced: number;
+  delimiter: string;
+  columnCount: number;
+  rowCount: number;
+  rows: string[][];
+  mapping: StatementMapping;
+  remembered: boolean;
+};
+
+/** An import in the recent list (GET /admin/bank-imports). */
+export type ImportSummary = {
+  id: string;
+  fileName: string;
+  encoding: string;
+  importedBy: string;
+  createdAt: string;
+  lines: number;
+  matched: number;
+  ambiguous: number;
+  unmatched: number;
+  alreadyImported: number;
+  paid: number;
+};
+
+/** An order as a statement line names it. */
+export type LineOrder = {
+  orderId: string;
+  orderNo: string;
+  email: string;
+  name: string | null;
+  currency: string;
+  amountCents: number;
+  lastFiveDigits: string | null;
+  paymentStatus: string;
+  eventName: string;
+};
+
+export type ImportLine = {
+  id: string;
+  lineNo: number;
+  kind: 'credit' | 'debit' | 'unreadable';
+  bookedOn: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  accountLastFive: string | null;
+  memo: string;
+  cells: string[];
+  outcome: 'matched' | 'ambiguous' | 'unmatched' | 'already_imported' | 'debit' | 'unreadable' | 'paid';
+  reason: string | null;
+  candidates: LineOrder[];
+  paidOrder: LineOrder | null;
+  paidBy: string | null;
+  paidAt: string | null;
+  original: {
+    importId: string;
+    fileName: string;
+    importedAt: string;
+    lineNo: number;
+    outcome: ImportLine['outcome'];
+    paidOrder: LineOrder | null;
+  } | null;
+};
+
+/** One import with its lines (GET /admin/bank-imports/{id}). */
+export type ImportView = {
+  id: string;
+  fileName: string;
+  encoding: string;
+  importedBy: string;
+  createdAt: string;
+  columnCount: number;
+  /** Lines per outcome (camelCase keys: `alreadyImported`). */
+  counts: Record<string, number>;
+  lines: ImportLine[];
+};
+
+/** A refund due (GET /admin/refunds). */
+export type RefundRow = {
+  paymentId: string;
+  orderNo: string;
+  email: string;
+  name: string | null;
+  eventSlug: string;
+  eventName: string;
+  method: string;
+  currency: string;
+  amountCents: number;
+  reason: string | null;
+  gatewayTradeNo: string | null;
+  at: string;
+};

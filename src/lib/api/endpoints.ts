@@ -1,0 +1,229 @@
+import type { Infer } from 'superstruct';
+import type { AdminOrderQuery } from '@domain/admin';
+import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
+import type { BadgeApplication } from '@domain/badges';
+import type { PickupBatch } from '@domain/desk-requests';
+import type { EventSettingsPatch } from '@domain/event-settings';
+import type { ExportDataset, ExportFormat } from '@domain/exports';
+import type { OrderPaymentUpdate } from '@domain/payments';
+import type { UploadPurpose } from '@domain/uploads';
+import type {
+  AdminBatch,
+  AdminEvent,
+  AdminLink,
+  AdminLinkPage,
+  AdminOrderDetail,
+  AdminOrderPage,
+  ApprovalQueuePage,
+  BackOfficeCounts,
+  Badge,
+  BadgeLinkCheck,
+  BadgeOrderPlaced,
+  BulkApproveResult,
+  Data,
+  DeskBadge,
+  Event,
+  EventChange,
+  ImportSummary,
+  ImportView,
+  Me,
+  Order,
+  OrderActionResult,
+  PageVersion,
+  Paged,
+  PickupResult,
+  PickupSlot,
+  PitchingUsage,
+  PlacedOrder,
+  RefundRow,
+  Registration,
+  SessionEnd,
+  SessionRefresh,
+  StatementPreview,
+  TradeInfo,
+  TransferRow,
+  UploadedFile,
+  Work,
+} from '@domain/contract';
+import type { Transport, UploadOptions } from './transport';
+
+/*
+ * One typed function per endpoint of the registration API (decision 043). Each answers the body
+ * the API sends, camelCased (`{ data }`, or `{ data, meta }` for a page); the path literals of
+ * /api/v1 live here and nowhere else in the UI (tests/lint/api-paths.test.ts).
+ */
+
+/** The API's mount point. */
+export const API_BASE = '/api/v1';
+const p = (...parts: (string | number)[]) =>
+  `${API_BASE}/${parts.map((x, i) => (i === 0 ? String(x) : encodeURIComponent(String(x)))).join('/')}`;
+
+/** Links the browser follows itself (no request of the client): files, sign-in, exports. */
+export const apiHref = {
+  /** A file of the signed-in user (photo, logo, story outline): `GET /files/{id}`. */
+  file: (fileId: string) => p('files', fileId),
+  /** Sign-in starts here (the API redirects to the identity service). */
+  signin: (query: URLSearchParams) => `${API_BASE}/user/signin?${query.toString()}`,
+  /** An export's download (organisers): `GET /admin/exports/{dataset}.{format}`. */
+  export: (dataset: ExportDataset, format: ExportFormat) => p('admin/exports', `${dataset}.${format}`),
+  /** A desk thumbnail (organisers). */
+  deskPhoto: (fileId: string) => p('admin/desk/photos', fileId),
+  /** A file an order names (organisers). */
+  adminFile: (fileId: string) => p('admin/files', fileId),
+  /** The card gateway's callbacks (posted from the gateway's site, not the portal's pages). */
+  newebpayNotify: `${API_BASE}/payment/newebpay/notify`,
+  newebpayReturn: `${API_BASE}/payment/newebpay/return`,
+};
+
+/** The body of a registration (`POST /orders?event=`): its kind's struct decides (src/domain/kinds). */
+export type RegistrationBody = Record<string, unknown>;
+/** An organiser's action on one order. */
+export type AdminOrderAction = 'approve' | 'start-review' | 'reject' | 'cancel' | 'mark-paid';
+
+export function endpoints({ request, upload }: Transport) {
+  const get = <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, { query });
+  const post = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
+    request<T>('POST', path, { body, query });
+  const put = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
+    request<T>('PUT', path, { body, query });
+
+  return {
+    events: {
+      list: () => get<Data<Event[]>>(p('events')),
+      get: (slug: string) => get<Data<Event>>(p('events', slug)),
+      pickupSchedule: () => get<Data<PickupSlot[]>>(p('pickup-schedule')),
+    },
+    orders: {
+      list: (query: { limit?: number; page?: number } = {}) => get<Paged<Order>>(p('orders'), query),
+      get: (orderId: string) => get<Data<Order>>(p('orders', orderId)),
+      /** Remittance and invoice details of an unpaid order: answers the order itself. */
+      update: (orderId: string, update: OrderPaymentUpdate) => put<Order>(p('orders', orderId), update),
+    },
+    registrations: {
+      /** Registers for an event (its kind's body): 201 new, 200 the same registration again. */
+      create: (eventSlug: string, body: RegistrationBody, query: { registrationType?: string } = {}) =>
+        post<PlacedOrder>(p('orders'), body, { event: eventSlug, ...query }),
+      get: (registrationId: string) => get<Data<Registration>>(p('registrations', registrationId)),
+      update: (registrationId: string, form: Record<string, unknown>) =>
+        put<Data<Registration>>(p('registrations', registrationId), form),
+    },
+    badges: {
+      /** The signed-in user's badge (404: none yet). */
+      get: () => get<Data<Badge>>(p('demonstration')),
+      /** A one-time link's state, without claiming it. */
+      checkLink: (code: string, type?: string) => get<Data<BadgeLinkCheck>>(p('demonstration/link'), { code, type }),
+      /** Claims a free badge through a one-time link. */
+      claim: (code: string, type: string | undefined, application: BadgeApplication) =>
+        put<Data<Badge>>(p('demonstration'), application, { code, type }),
+      /** Applies for a Professional badge: the order to pay. */
+      apply: (application: BadgeApplication) => post<BadgeOrderPlaced>(p('demonstration_order'), application),
+      /** The badge order (404: none). */
+      order: () => get<Data<Order>>(p('demonstration_order')),
+      /** Remittance and invoice details of the badge order: answers the order itself. */
+      updateOrder: (update: OrderPaymentUpdate) => put<Order>(p('demonstration_order'), update),
+    },
+    payments: {
+      /** The encrypted trade info the pay page posts to the card gateway (starts a card attempt). */
+      tradeInfo: (orderId: string, lang?: string) => get<Data<TradeInfo>>(p('payment', orderId, 'tradeinfo'), { lang }),
+    },
+    files: {
+      /** Uploads one file for a form field, reporting progress (decision 044). */
+      upload: (file: File | Blob, options: UploadOptions & { purpose: UploadPurpose; name?: string }) => {
+        const form = new FormData();
+        if (options.name !== undefined) form.append('file', file, options.name);
+        else form.append('file', file);
+        form.append('purpose', options.purpose);
+        return upload<UploadedFile>(p('files/upload'), form, options);
+      },
+      url: apiHref.file,
+    },
+    contents: {
+      /** The signed-in user's works on the content site (Market, pitching). */
+      remote: () => get<Data<Work[]>>(p('contents/remote')),
+    },
+    pitching: {
+      usage: () => get<Data<PitchingUsage>>(p('pitching/usage')),
+    },
+    user: {
+      me: () => get<Data<Me>>(p('user/me')),
+      pageVersion: () => get<Data<PageVersion>>(p('user/page-version')),
+      refreshSession: () => post<Data<SessionRefresh>>(p('user/session/refresh')),
+      endSession: () => request<Data<SessionEnd>>('DELETE', p('user/session')),
+    },
+    admin: {
+      me: () => get<Data<Me>>(p('admin/me')),
+      summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),
+      orders: {
+        list: (query: Partial<Record<keyof Infer<typeof AdminOrderQuery>, string | number>> = {}) =>
+          get<AdminOrderPage>(p('admin/orders'), query),
+        get: (orderNo: string) => get<Data<AdminOrderDetail>>(p('admin/orders', orderNo)),
+        /** approve, start-review, mark-paid; reject (a reason) and cancel (a reason, optional). */
+        act: (orderNo: string, action: AdminOrderAction, body: { reason?: string } = {}) =>
+          post<Data<OrderActionResult>>(p('admin/orders', orderNo, action), body),
+        returnTransfer: (orderNo: string, message: string) =>
+          post<Data<OrderActionResult & { paymentExpiresAt: string | null }>>(
+            p('admin/orders', orderNo, 'return-transfer'),
+            { message },
+          ),
+      },
+      approvals: {
+        list: () => get<ApprovalQueuePage>(p('admin/approvals')),
+        approve: (orders: { orderNo: string; version?: string }[]) =>
+          post<BulkApproveResult>(p('admin/approvals/approve'), { orders }),
+      },
+      badgeLinks: {
+        list: (query: Partial<Record<keyof BadgeLinkQuery, string | number>> = {}) =>
+          get<AdminLinkPage>(p('admin/badge-links'), query),
+        create: (batch: BadgeLinkBatchInput) =>
+          post<Data<AdminBatch & { links: AdminLink[] }>>(p('admin/badge-links'), batch),
+        revoke: (id: string) => post<Data<{ id: string; result: string }>>(p('admin/badge-links', id, 'revoke'), {}),
+      },
+      batches: {
+        list: () => get<Data<AdminBatch[]>>(p('admin/badge-link-batches')),
+        get: (id: string) => get<Data<AdminBatch & { links: AdminLink[] }>>(p('admin/badge-link-batches', id)),
+        revokeUnused: (id: string) =>
+          post<Data<{ id: string; revoked: number }>>(p('admin/badge-link-batches', id, 'revoke-unused'), {}),
+      },
+      events: {
+        list: () => get<Data<AdminEvent[]>>(p('admin/events')),
+        get: (slug: string) => get<Data<AdminEvent & { changes: EventChange[] }>>(p('admin/events', slug)),
+        update: (slug: string, patch: EventSettingsPatch) =>
+          request<Data<AdminEvent & { changes: EventChange[] }>>('PATCH', p('admin/events', slug), { body: patch }),
+      },
+      transfers: {
+        list: () => get<Data<TransferRow[]>>(p('admin/transfers')),
+      },
+      bankImports: {
+        /** Reads a statement file for the mapping step (multipart: `file`, `encoding`). */
+        preview: (form: FormData) => post<Data<StatementPreview>>(p('admin/bank-imports/preview'), form),
+        /** Imports a statement (multipart: `file`, `encoding`, `mapping` as JSON). */
+        create: (form: FormData) => post<Data<ImportView>>(p('admin/bank-imports'), form),
+        list: () => get<Data<ImportSummary[]>>(p('admin/bank-imports')),
+        get: (importId: string) => get<Data<ImportView>>(p('admin/bank-imports', importId)),
+        confirm: (importId: string, lineIds?: string[]) =>
+          post<{ data: { lineId: string; result: string }[]; meta: { paid: number; refused: number } }>(
+            p('admin/bank-imports', importId, 'confirm'),
+            lineIds ? { lineIds } : {},
+          ),
+        assign: (lineId: string, orderNo: string) =>
+          post<Data<{ lineId: string; result: string; orderNo: string }>>(p('admin/bank-lines', lineId, 'assign'), {
+            orderNo,
+          }),
+      },
+      refunds: {
+        list: () => get<Data<RefundRow[]>>(p('admin/refunds')),
+        markRefunded: (paymentId: string, reference: string) =>
+          post<Data<{ paymentId: string; result: string }>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
+      },
+      desk: {
+        badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),
+        verify: (code: string) => post<Data<DeskBadge>>(p('admin/desk/verify'), { code }),
+        pickups: (batch: Infer<typeof PickupBatch>) => post<Data<PickupResult[]>>(p('admin/desk/pickups'), batch),
+        photoUrl: apiHref.deskPhoto,
+      },
+      exportHref: apiHref.export,
+    },
+  };
+}
+
+export type Endpoints = ReturnType<typeof endpoints>;
