@@ -2,7 +2,6 @@ import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
-import type { AdminBatch, AdminEvent, AdminLinkPage, AdminLink, EventChange } from './admin-ops';
 
 /*
  * The page loaders of the back office's badge links, events and exports screens (issue 11). The
@@ -10,30 +9,13 @@ import type { AdminBatch, AdminEvent, AdminLinkPage, AdminLink, EventChange } fr
  */
 
 export const loadLinks = (api: ApiClient, query: Record<string, string | number>) =>
-  load(() => api.get<AdminLinkPage>('/api/v1/admin/badge-links', query));
-export const loadBatches = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: AdminBatch[] }>('/api/v1/admin/badge-link-batches')).data);
-export const loadBatch = (api: ApiClient, id: string) =>
-  load(
-    async () =>
-      (
-        await api.get<{ data: AdminBatch & { links: AdminLink[] } }>(
-          `/api/v1/admin/badge-link-batches/${encodeURIComponent(id)}`,
-        )
-      ).data,
-  );
+  load(() => api.admin.badgeLinks.list(query));
+export const loadBatches = (api: ApiClient) => load(async () => (await api.admin.batches.list()).data);
+export const loadBatch = (api: ApiClient, id: string) => load(async () => (await api.admin.batches.get(id)).data);
 
-export const loadAdminEvents = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: AdminEvent[] }>('/api/v1/admin/events')).data);
+export const loadAdminEvents = (api: ApiClient) => load(async () => (await api.admin.events.list()).data);
 export const loadAdminEvent = (api: ApiClient, slug: string) =>
-  load(
-    async () =>
-      (
-        await api.get<{ data: AdminEvent & { changes: EventChange[] } }>(
-          `/api/v1/admin/events/${encodeURIComponent(slug)}`,
-        )
-      ).data,
-  );
+  load(async () => (await api.admin.events.get(slug)).data);
 
 /** What every island of these screens gets: the language, the home path (401 rule) and its messages. */
 export function islandBase(locals: App.Locals, prefixes: string[]) {

@@ -7,7 +7,7 @@ import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { serverApi } from '@lib/embedded-api.server';
 import { load, loadFailure } from '@lib/load';
-import type { AdminOrderDetail, AdminOrderPage, BackOfficeCounts, Organiser } from '@domain/contract/admin';
+import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
 
 export type {
   AdminOrderDetail,
@@ -30,12 +30,12 @@ export type AdminGate =
   | { kind: 'forbidden' }
   | { kind: 'error'; status: number };
 
-/** Whether the signed-in user is an organiser (GET /api/v1/admin/me). */
+/** Whether the signed-in user is an organiser (GET /admin/me). */
 export async function adminGate(astro: Pick<AstroGlobal, 'locals'>): Promise<AdminGate> {
   if (!astro.locals.token) return { kind: 'signin' };
   const api = await serverApi(astro.locals);
   try {
-    const me = (await api.get<{ data: Organiser }>('/api/v1/admin/me')).data;
+    const me: Organiser = (await api.admin.me()).data;
     return { kind: 'ok', organiser: me, api };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -51,19 +51,15 @@ export const gateStatus = (gate: AdminGate): number | undefined =>
 
 /** One page of the order search. */
 export const loadAdminOrders = (api: ApiClient, query: Partial<Record<keyof AdminOrderQuery, string | number>>) =>
-  load(() => api.get<AdminOrderPage>('/api/v1/admin/orders', query));
+  load(() => api.admin.orders.list(query));
 
-export const loadSummary = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: BackOfficeCounts }>('/api/v1/admin/summary')).data);
+export const loadSummary = (api: ApiClient) => load(async () => (await api.admin.summary()).data);
 
 /** The events, for the search's event filter. */
-export const loadEvents = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: { slug: string; name: string; type: string }[] }>('/api/v1/events')).data);
+export const loadEvents = (api: ApiClient) => load(async () => (await api.events.list()).data);
 
 export const loadAdminOrder = (api: ApiClient, orderNo: string) =>
-  load(
-    async () => (await api.get<{ data: AdminOrderDetail }>(`/api/v1/admin/orders/${encodeURIComponent(orderNo)}`)).data,
-  );
+  load(async () => (await api.admin.orders.get(orderNo)).data);
 
 /** The back office's actions in the order they are shown, each the order core's command. */
 const ACTIONS: [OrderAction, CommandType][] = [

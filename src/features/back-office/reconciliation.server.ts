@@ -4,7 +4,7 @@ import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
 import { localized } from '@lib/routes';
 import type { ImportLinesProps } from './transfers/ImportLines';
-import type { ImportSummary, ImportView, RefundRow, TransferRow } from './reconciliation';
+import type { ImportView, RefundRow, TransferRow } from './reconciliation';
 import type { RefundListProps } from './refunds/RefundList';
 import type { StatementImportProps } from './transfers/StatementImport';
 import type { TransferQueueProps } from './transfers/TransferQueue';
@@ -14,17 +14,13 @@ import type { TransferQueueProps } from './transfers/TransferQueue';
  * imports, refunds due; and the props of their islands.
  */
 
-export const loadTransfers = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: TransferRow[] }>('/api/v1/admin/transfers')).data);
+export const loadTransfers = (api: ApiClient) => load(async () => (await api.admin.transfers.list()).data);
 
-export const loadImports = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: ImportSummary[] }>('/api/v1/admin/bank-imports')).data);
+export const loadImports = (api: ApiClient) => load(async () => (await api.admin.bankImports.list()).data);
 
-export const loadImport = (api: ApiClient, id: string) =>
-  load(async () => (await api.get<{ data: ImportView }>(`/api/v1/admin/bank-imports/${encodeURIComponent(id)}`)).data);
+export const loadImport = (api: ApiClient, id: string) => load(async () => (await api.admin.bankImports.get(id)).data);
 
-export const loadRefunds = (api: ApiClient) =>
-  load(async () => (await api.get<{ data: RefundRow[] }>('/api/v1/admin/refunds')).data);
+export const loadRefunds = (api: ApiClient) => load(async () => (await api.admin.refunds.list()).data);
 
 /** The import page's path without the import's id. */
 export const importBase = (locals: App.Locals) => localized(locals.locale, '/admin/transfers/imports/');

@@ -10,6 +10,7 @@ import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { actionFailure, attempt, type Failed } from '../action-failure';
+import type { BulkApproveResult } from '@domain/contract/admin';
 import type { ApprovalRow } from './approvals';
 
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
@@ -28,8 +29,7 @@ export type ApprovalQueueProps = {
 };
 
 type Outcome = { kind: 'approved' | 'rejected' } | Failed;
-type ApiResult = { orderNo: string; result: 'approved' | 'refused'; code?: string; message?: string };
-type ApproveAnswer = { data: ApiResult[]; meta: { approved: number; refused: number } };
+type ApiResult = BulkApproveResult['data'][number];
 
 /**
  * The approvals queue (issue 11): approve one order, or several selected with their checkboxes
@@ -61,12 +61,9 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
 
   /** Approves the orders through the bulk route (each through the order core on its own). */
   const approve = (orderNos: string[]) =>
-    api().post<ApproveAnswer>('/api/v1/admin/approvals/approve', {
-      orders: orderNos.map((orderNo) => ({
-        orderNo,
-        version: props.rows.find((r) => r.orderNo === orderNo)?.version,
-      })),
-    });
+    api().admin.approvals.approve(
+      orderNos.map((orderNo) => ({ orderNo, version: props.rows.find((r) => r.orderNo === orderNo)?.version })),
+    );
 
   /** The selected orders: each one's outcome on its row, the counts in the summary (focused). */
   async function approveSelected() {
@@ -259,7 +256,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
             },
             run: (row, reason) =>
               attempt(props.messages, async (): Promise<Outcome> => {
-                await api().post(`/api/v1/admin/orders/${encodeURIComponent(row.orderNo)}/reject`, { reason });
+                await api().admin.orders.act(row.orderNo, 'reject', { reason });
                 unselect([row.orderNo]);
                 return { kind: 'rejected' };
               }),

@@ -6,8 +6,8 @@ import { localized } from '@lib/routes';
 import type { ApprovalQueuePage } from './approvals';
 import type { ApprovalQueueProps } from './ApprovalQueue';
 
-/** The approvals queue (GET /api/v1/admin/approvals). */
-export const loadApprovals = (api: ApiClient) => load(() => api.get<ApprovalQueuePage>('/api/v1/admin/approvals'));
+/** The approvals queue (GET /admin/approvals). */
+export const loadApprovals = (api: ApiClient) => load(() => api.admin.approvals.list());
 
 /** The ApprovalQueue island's props: the rows, the words it shows, where the order pages are. */
 export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage, headingId: string): ApprovalQueueProps {

@@ -41,7 +41,7 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
     void preloadAlert();
     setBusy(true);
     try {
-      await browserApi(props.locale, `${props.base}/`).post(`/api/v1/admin/badge-links/${link.id}/revoke`, {});
+      await browserApi(props.locale, `${props.base}/`).admin.badgeLinks.revoke(link.id);
       const now = new Date().toISOString();
       setLinks((all) =>
         all.map((l) =>

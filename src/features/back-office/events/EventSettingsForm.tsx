@@ -95,12 +95,12 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     setErrors({});
     setBusy(true);
     try {
-      const { data } = await browserApi(props.locale, `${props.base}/`).patch<{
-        data: { changed: Record<string, unknown> };
-      }>(`/api/v1/admin/events/${encodeURIComponent(props.slug)}`, {
+      const answer = await browserApi(props.locale, `${props.base}/`).admin.events.update(props.slug, {
         ...read.patch,
         expectedUpdatedAt: props.updatedAt,
       });
+      // The route answers the event with what this change `changed` (the contract names it `changes`).
+      const { data } = answer as unknown as { data: { changed: Record<string, unknown> } };
       if (Object.keys(data.changed).length === 0) {
         setBusy(false);
         setStatus(t('admin.events.unchanged'));

@@ -28,10 +28,7 @@ export default function RefundList(props: RefundListProps) {
 
   const record = (row: RefundRow, reference: string) =>
     attempt(props.messages, async (): Promise<Outcome> => {
-      await browserApi(props.locale, `${props.base}/`).post(
-        `/api/v1/admin/refunds/${encodeURIComponent(row.paymentId)}/refunded`,
-        { reference },
-      );
+      await browserApi(props.locale, `${props.base}/`).admin.refunds.markRefunded(row.paymentId, reference);
       return { kind: 'refunded', reference };
     });
 

@@ -68,7 +68,7 @@ export default function ImportLines(props: ImportLinesProps) {
   );
 
   async function reload() {
-    const body = await api().get<{ data: ImportView }>(`/api/v1/admin/bank-imports/${encodeURIComponent(view.id)}`);
+    const body = await api().admin.bankImports.get(view.id);
     return body.data;
   }
 
@@ -76,9 +76,9 @@ export default function ImportLines(props: ImportLinesProps) {
     void preloadAlert();
     setBusy(true);
     try {
-      const body = await api().post<{ data: Result[]; meta: { paid: number; refused: number } }>(
-        `/api/v1/admin/bank-imports/${encodeURIComponent(view.id)}/confirm`,
-        { lineIds: matched.map((l) => l.id) },
+      const body = await api().admin.bankImports.confirm(
+        view.id,
+        matched.map((l) => l.id),
       );
       const fresh = await reload();
       flushSync(() => setReturnTo(summaryRef.current));
@@ -86,7 +86,9 @@ export default function ImportLines(props: ImportLinesProps) {
         setView(fresh);
         setRefusals((current) => {
           const next = { ...current };
-          for (const r of body.data) if (r.result === 'refused') next[r.lineId] = apiMessage(props.messages, r);
+          // Each line's answer carries its refusal's code and message (beyond the contract's type).
+          for (const r of body.data as Result[])
+            if (r.result === 'refused') next[r.lineId] = apiMessage(props.messages, r);
           return next;
         });
         setSummary(body.meta);
@@ -110,7 +112,7 @@ export default function ImportLines(props: ImportLinesProps) {
     }
     setBusy(true);
     try {
-      await api().post(`/api/v1/admin/bank-lines/${encodeURIComponent(line.id)}/assign`, { orderNo: number });
+      await api().admin.bankImports.assign(line.id, number);
       const fresh = await reload();
       flushSync(() => setReturnTo(document.getElementById(`${id}-line-${line.id}`)));
       flushSync(() => {

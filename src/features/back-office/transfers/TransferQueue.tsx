@@ -28,7 +28,6 @@ type Outcome = { kind: 'paid' } | { kind: 'returned'; deadline: string | null } 
 export default function TransferQueue(props: TransferQueueProps) {
   const t = createT(props.messages);
   const money = (row: TransferRow) => formatMoney(row.amountCents, currencyOf(row.currency), props.locale);
-  const orderPath = (row: TransferRow) => `/api/v1/admin/orders/${encodeURIComponent(row.orderNo)}`;
   const api = () => browserApi(props.locale, `${props.base}/`);
 
   return (
@@ -113,7 +112,7 @@ export default function TransferQueue(props: TransferQueueProps) {
           },
           run: (row) =>
             attempt(props.messages, async (): Promise<Outcome> => {
-              await api().post(`${orderPath(row)}/mark-paid`, {});
+              await api().admin.orders.act(row.orderNo, 'mark-paid');
               return { kind: 'paid' };
             }),
         },
@@ -135,10 +134,7 @@ export default function TransferQueue(props: TransferQueueProps) {
           },
           run: (row, message) =>
             attempt(props.messages, async (): Promise<Outcome> => {
-              const body = await api().post<{ data: { paymentExpiresAt: string | null } }>(
-                `${orderPath(row)}/return-transfer`,
-                { message },
-              );
+              const body = await api().admin.orders.returnTransfer(row.orderNo, message);
               return { kind: 'returned', deadline: body.data.paymentExpiresAt };
             }),
         },
