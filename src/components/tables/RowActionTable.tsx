@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { isDone, promptValue, remaining, type RowOutcome } from './row-actions';
+import { Table } from './Table';
 import { useRowActions, type RowActions } from './use-row-actions';
 
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
@@ -132,78 +133,67 @@ export function RowActionTable<R, O extends RowOutcome>(props: RowActionTablePro
       ) : (
         <>
           {props.toolbar}
-          <div className="overflow-x-auto rounded-md border border-neutral-300 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{props.caption}</caption>
-              <thead className="bg-neutral-100">
-                <tr>
-                  {props.columns.map((col) => (
-                    <th key={col.header} scope="col" className={`px-3 py-2 ${col.numeric ? 'text-right' : ''}`}>
-                      {col.hiddenHeader ? <span className="sr-only">{col.header}</span> : col.header}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2">
-                    {props.actionsHeader}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.rows.map((row) => {
-                  const key = props.rowKey(row);
-                  const outcome = state.outcomes[key];
-                  const done = isDone(outcome);
-                  return (
-                    <tr key={key} className={`border-t border-neutral-200 align-top ${done ? 'bg-neutral-50' : ''}`}>
-                      {props.columns.map((col) => {
-                        const className = `px-3 py-2 ${col.numeric ? 'text-right' : ''} ${col.className ?? ''}`;
-                        const content = col.cell(row, outcome);
-                        return col.rowHeader ? (
-                          <th key={col.header} scope="row" className={`${className} font-normal`}>
-                            {content}
-                          </th>
-                        ) : (
-                          <td key={col.header} className={className}>
-                            {content}
-                          </td>
-                        );
-                      })}
-                      <td className="px-3 py-2">
-                        {!done && (
-                          <div className="flex flex-wrap gap-2">
-                            {props.actions.map((action) => (
-                              <button
-                                key={action.name}
-                                type="button"
-                                className={`${action.primary ? 'btn-primary' : 'btn-secondary'} px-3 py-1`}
-                                aria-label={action.ariaLabel(row)}
-                                disabled={state.busy}
-                                onClick={() => start(action, row)}
-                              >
-                                {action.label}
-                              </button>
-                            ))}
-                          </div>
-                        )}
-                        <span
-                          id={c.resultId(key)}
-                          tabIndex={-1}
-                          className={
-                            !outcome
-                              ? 'sr-only'
-                              : outcome.failed
-                                ? 'mt-1 block font-semibold text-red-700'
-                                : 'block font-semibold text-green-800'
-                          }
-                        >
-                          {outcome ? props.outcomeText(outcome) : ''}
-                        </span>
+          <Table
+            caption={props.caption}
+            columns={[
+              ...props.columns.map((c) => ({ label: c.header, numeric: !!c.numeric, hidden: !!c.hiddenHeader })),
+              props.actionsHeader,
+            ]}
+          >
+            {props.rows.map((row) => {
+              const key = props.rowKey(row);
+              const outcome = state.outcomes[key];
+              const done = isDone(outcome);
+              return (
+                <tr key={key} className={`border-t border-neutral-200 align-top ${done ? 'bg-neutral-50' : ''}`}>
+                  {props.columns.map((col) => {
+                    const className = `px-3 py-2 ${col.numeric ? 'text-right' : ''} ${col.className ?? ''}`;
+                    const content = col.cell(row, outcome);
+                    return col.rowHeader ? (
+                      <th key={col.header} scope="row" className={`${className} font-normal`}>
+                        {content}
+                      </th>
+                    ) : (
+                      <td key={col.header} className={className}>
+                        {content}
                       </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                    );
+                  })}
+                  <td className="px-3 py-2">
+                    {!done && (
+                      <div className="flex flex-wrap gap-2">
+                        {props.actions.map((action) => (
+                          <button
+                            key={action.name}
+                            type="button"
+                            className={`${action.primary ? 'btn-primary' : 'btn-secondary'} px-3 py-1`}
+                            aria-label={action.ariaLabel(row)}
+                            disabled={state.busy}
+                            onClick={() => start(action, row)}
+                          >
+                            {action.label}
+                          </button>
+                        ))}
+                      </div>
+                    )}
+                    <span
+                      id={c.resultId(key)}
+                      tabIndex={-1}
+                      className={
+                        !outcome
+                          ? 'sr-only'
+                          : outcome.failed
+                            ? 'mt-1 block font-semibold text-red-700'
+                            : 'block font-semibold text-green-800'
+                      }
+                    >
+                      {outcome ? props.outcomeText(outcome) : ''}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         </>
       )}
       {dialogProps && openAction?.prompt && (

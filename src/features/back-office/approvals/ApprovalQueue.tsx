@@ -10,6 +10,7 @@ import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { actionFailure, attempt, type Failed } from '../action-failure';
+import { OrderCell, RegistrantCell } from '../cells';
 import type { BulkApproveResult } from '@domain/contract/admin';
 import type { ApprovalRow } from './approvals';
 
@@ -170,20 +171,15 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
             header: t('admin.approvals.col.order'),
             rowHeader: true,
             cell: (row) => (
-              <>
-                <a className="link font-mono" href={`${props.orderBase}${encodeURIComponent(row.orderNo)}`}>
-                  {row.orderNo}
-                </a>
-                <span className="block whitespace-nowrap text-neutral-600">{formatDateTime(row.createdAt)}</span>
-              </>
+              <OrderCell orderNo={row.orderNo} orderBase={props.orderBase}>
+                {formatDateTime(row.createdAt)}
+              </OrderCell>
             ),
           },
           {
             header: t('admin.approvals.col.registrant'),
             cell: (row) => (
-              <>
-                <span className="block">{row.name ?? row.email}</span>
-                {row.name && <span className="block text-neutral-600">{row.email}</span>}
+              <RegistrantCell name={row.name} email={row.email}>
                 {row.company && (
                   <span className="block">
                     {row.company}
@@ -195,7 +191,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
                     {t('admin.approvals.badge', { identity: t(`identity.${row.badgeIdentity}`) })}
                   </span>
                 )}
-              </>
+              </RegistrantCell>
             ),
           },
           {

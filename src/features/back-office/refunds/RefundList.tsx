@@ -2,6 +2,7 @@ import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
+import { OrderCell, RegistrantCell } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type RefundRow } from '../reconciliation';
 
@@ -44,22 +45,14 @@ export default function RefundList(props: RefundListProps) {
           header: t('admin.refunds.col.order'),
           rowHeader: true,
           cell: (row) => (
-            <>
-              <a className="link font-mono" href={`${props.orderBase}${encodeURIComponent(row.orderNo)}`}>
-                {row.orderNo}
-              </a>
-              <span className="block text-neutral-600">{row.eventName}</span>
-            </>
+            <OrderCell orderNo={row.orderNo} orderBase={props.orderBase}>
+              {row.eventName}
+            </OrderCell>
           ),
         },
         {
           header: t('admin.refunds.col.registrant'),
-          cell: (row) => (
-            <>
-              <span className="block">{row.name ?? row.email}</span>
-              {row.name && <span className="block text-neutral-600">{row.email}</span>}
-            </>
-          ),
+          cell: (row) => <RegistrantCell name={row.name} email={row.email} />,
         },
         {
           header: t('admin.refunds.col.payment'),
