@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DeskBadge, PickupResult } from '@domain/desk';
 import { HttpError, Offline, type DeskApi } from './desk-api';
+import { deskBadge } from './desk-fixtures';
 import type { Conflict, QueuedPickup, Snapshot } from './desk-db';
 import { createDesk, isSearch, matches, pendingIds, shownBadge, type DeskDb } from './desk-store';
 
@@ -15,24 +16,14 @@ const codeOf = (n: number, signature = 'abcdefghijklmnopqrstuv') => `TCCF1.${ID(
 const hash = (code: string) => createHash('sha256').update(code).digest('base64url');
 const AT = '2026-11-24T02:00:00.000Z';
 
-const badge = (n: number, over: Partial<DeskBadge> = {}): DeskBadge => ({
-  id: ID(n),
-  codeHash: hash(codeOf(n)),
-  identity: 'VIP',
-  nameZh: '王小明',
-  nameEn: `Badge ${n}`,
-  companyNameZh: '',
-  companyNameEn: '',
-  email: `holder${n}@example.com`,
-  name: null,
-  orderNo: `TC000${n}`,
-  photoUrl: null,
-  refusal: null,
-  pickedUpAt: null,
-  pickedUpBy: null,
-  pickedUpDesk: null,
-  ...over,
-});
+const badge = (n: number, over: Partial<DeskBadge> = {}): DeskBadge =>
+  deskBadge(ID(n), {
+    codeHash: hash(codeOf(n)),
+    email: `holder${n}@example.com`,
+    orderNo: `TC000${n}`,
+    nameEn: `Badge ${n}`,
+    ...over,
+  });
 
 const answer = (item: QueuedPickup, over: Partial<PickupResult> = {}): PickupResult => ({
   id: item.id,

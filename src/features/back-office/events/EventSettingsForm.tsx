@@ -1,4 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
+import type { AdminEvent } from '@domain/contract/admin';
 import { TextField } from '@components/ui/TextField';
 import {
   applySettingsPatch,
@@ -26,15 +27,7 @@ export type EventSettingsFormProps = {
   /** The settings as the page loaded them, as the form shows them (amounts in dollars, Taipei times). */
   initial: FormValues;
   /** The settings as the page loaded them (ISO dates, cents): the rules compare against them. */
-  current: {
-    capacity: number | null;
-    registerStartAt: string;
-    registerEndAt: string;
-    formModifyExpiresAt: string | null;
-    priceCentsTwd: number;
-    priceCentsUsd: number;
-    originalPriceCentsTwd: number | null;
-  };
+  current: Pick<AdminEvent, keyof EventSettings>;
   /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
   updatedAt: string;
 };
