@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RowColumn } from '@components/tables/RowActionTable';
 
 /*
  * Cells the back office's lists share: an order (its number, linked to its page, and a line
@@ -24,4 +25,23 @@ export function RegistrantCell(props: { name: string | null; email: string; chil
       {props.children}
     </>
   );
+}
+
+/** A money list's first two columns: the order (with its event under it) and the registrant. */
+export function orderAndRegistrant<
+  R extends { orderNo: string; eventName: string; name: string | null; email: string },
+  O,
+>(headers: { order: string; registrant: string }, orderBase: string): RowColumn<R, O>[] {
+  return [
+    {
+      header: headers.order,
+      rowHeader: true,
+      cell: (row) => (
+        <OrderCell orderNo={row.orderNo} orderBase={orderBase}>
+          {row.eventName}
+        </OrderCell>
+      ),
+    },
+    { header: headers.registrant, cell: (row) => <RegistrantCell name={row.name} email={row.email} /> },
+  ];
 }

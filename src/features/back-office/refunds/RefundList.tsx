@@ -2,7 +2,7 @@ import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
-import { OrderCell, RegistrantCell } from '../cells';
+import { orderAndRegistrant } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type RefundRow } from '../reconciliation';
 
@@ -41,19 +41,10 @@ export default function RefundList(props: RefundListProps) {
       rows={props.rows}
       rowKey={(row) => row.paymentId}
       columns={[
-        {
-          header: t('admin.refunds.col.order'),
-          rowHeader: true,
-          cell: (row) => (
-            <OrderCell orderNo={row.orderNo} orderBase={props.orderBase}>
-              {row.eventName}
-            </OrderCell>
-          ),
-        },
-        {
-          header: t('admin.refunds.col.registrant'),
-          cell: (row) => <RegistrantCell name={row.name} email={row.email} />,
-        },
+        ...orderAndRegistrant<RefundRow, Outcome>(
+          { order: t('admin.refunds.col.order'), registrant: t('admin.refunds.col.registrant') },
+          props.orderBase,
+        ),
         {
           header: t('admin.refunds.col.payment'),
           cell: (row) => (

@@ -2,7 +2,7 @@ import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
-import { OrderCell, RegistrantCell } from '../cells';
+import { orderAndRegistrant } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type TransferRow } from '../reconciliation';
 
@@ -40,19 +40,10 @@ export default function TransferQueue(props: TransferQueueProps) {
       rows={props.rows}
       rowKey={(row) => row.orderNo}
       columns={[
-        {
-          header: t('admin.transfers.col.order'),
-          rowHeader: true,
-          cell: (row) => (
-            <OrderCell orderNo={row.orderNo} orderBase={props.orderBase}>
-              {row.eventName}
-            </OrderCell>
-          ),
-        },
-        {
-          header: t('admin.transfers.col.registrant'),
-          cell: (row) => <RegistrantCell name={row.name} email={row.email} />,
-        },
+        ...orderAndRegistrant<TransferRow, Outcome>(
+          { order: t('admin.transfers.col.order'), registrant: t('admin.transfers.col.registrant') },
+          props.orderBase,
+        ),
         {
           header: t('admin.transfers.col.transfer'),
           cell: (row) => (
