@@ -258,6 +258,18 @@ describe('badge desk store: hand-outs, the queue and conflicts', () => {
     expect(state().conflicts).toEqual([]);
   });
 
+  it('a queue the device cannot read for a moment stays as shown, and nothing is sent for it', async () => {
+    const { desk, server, state, local } = setup({ online: false, snapshot: { badges: [badge(1)] } });
+    await desk.start();
+    await desk.handOut(badge(1));
+    Object.assign(local.db, { queued: () => Promise.reject(new Error('IndexedDB busy')) });
+    await desk.sync();
+    await desk.dismiss('none');
+    expect(state()).toMatchObject({ problem: 'storage' });
+    expect(state().queue).toHaveLength(1);
+    expect(server.calls).toEqual([]);
+  });
+
   it('a failed send keeps the queue on the device', async () => {
     const { desk, server, state, local } = setup();
     await desk.start();

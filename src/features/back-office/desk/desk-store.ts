@@ -140,16 +140,20 @@ export function createDesk(deps: DeskDeps) {
 
   const show = (result: DeskResult) => set({ result });
 
-  /** The queue on the device; none where the device keeps nothing (no IndexedDB: problem `storage`). */
+  /** The queue on the device; null when it cannot be read (no IndexedDB: problem `storage`). */
   const queued = () =>
     deps.db.queued().catch(() => {
       set({ problem: 'storage' });
-      return [];
+      return null;
     });
 
+  /** The queue and conflicts as the device holds them (what cannot be read stays as shown). */
   const reloadLocal = async () => {
-    const [queue, conflicts] = await Promise.all([queued(), deps.db.conflicts().catch(() => [])]);
-    set({ queue, conflicts: conflicts.sort((a, b) => b.at.localeCompare(a.at)) });
+    const [queue, conflicts] = await Promise.all([queued(), deps.db.conflicts().catch(() => null)]);
+    set({
+      queue: queue ?? get().queue,
+      conflicts: conflicts ? conflicts.sort((a, b) => b.at.localeCompare(a.at)) : get().conflicts,
+    });
   };
 
   const synced = async () => {
@@ -169,7 +173,7 @@ export function createDesk(deps: DeskDeps) {
   async function flush() {
     if (flushing) return;
     const items = await queued();
-    if (items.length === 0) return;
+    if (!items?.length) return;
     flushing = true;
     set({ syncing: true });
     try {
@@ -199,7 +203,7 @@ export function createDesk(deps: DeskDeps) {
     try {
       const list = await deps.api.badges();
       await deps.db.saveBadges(list.data, list.at).catch(() => set({ problem: 'storage' }));
-      set({ badges: badgeMap(list.data, await queued(), deps.organiser), fetchedAt: list.at });
+      set({ badges: badgeMap(list.data, (await queued()) ?? [], deps.organiser), fetchedAt: list.at });
       await synced();
       deps.onList?.(list.data);
     } catch (error) {
@@ -238,7 +242,7 @@ export function createDesk(deps: DeskDeps) {
   async function verifyOnline(code: string): Promise<DeskBadge | 'offline' | 'invalid' | 'unknown'> {
     try {
       const badge = await deps.api.verify(code);
-      const pending = (await queued()).filter((q) => q.badgeId === badge.id);
+      const pending = ((await queued()) ?? []).filter((q) => q.badgeId === badge.id);
       const next = new Map(get().badges);
       next.set(badge.id, badgeMap([badge], pending, deps.organiser).get(badge.id)!);
       set({ badges: next });
