@@ -75,7 +75,11 @@ test.describe('Approvals', () => {
     const row = admin.getByRole('row').filter({ hasText: order.orderNo });
     await expect(row).toContainText(company);
     await expect(row).toContainText('Market online');
-    await expect(row).toContainText('Pending approval');
+    await expect(row.getByTestId('approval-status')).toHaveText('Pending approval');
+    // The count the page opened with (other tests add orders in parallel: it is read, not assumed).
+    const heading = admin.getByRole('heading', { level: 2, name: /awaiting approval$/ });
+    const before = Number(/\d+/.exec((await heading.textContent()) ?? '')?.[0]);
+    expect(before).toBeGreaterThan(0);
     await expectAccessible(admin);
 
     // Select the row by its labelled checkbox, then approve the selection.
@@ -90,6 +94,9 @@ test.describe('Approvals', () => {
     await expect(status).toBeFocused();
     await expect(row).toContainText('Approved');
     await expect(admin.getByRole('checkbox', { name: `Select order ${order.orderNo}` })).toBeDisabled();
+    // Defect 6: the status column and the count follow the decision.
+    await expect(row.getByTestId('approval-status')).toHaveText('Approved');
+    await expect(heading).toHaveText(`${before - 1} ${before - 1 === 1 ? 'order' : 'orders'} awaiting approval`);
 
     // The registrant's pending page now sends them to pay.
     await page.goto(`${summary}/pending`);
@@ -114,7 +121,9 @@ test.describe('Approvals', () => {
     const admin = await organiserPage(browser, 'zh-tw');
     await admin.goto('/zh-tw/admin/approvals');
     await hydrated(admin);
-    await expect(admin.getByRole('heading', { name: /筆訂單待審核/ })).toBeVisible();
+    const heading = admin.getByRole('heading', { name: /筆訂單待審核/ });
+    await expect(heading).toBeVisible();
+    const before = Number(/\d+/.exec((await heading.textContent()) ?? '')?.[0]);
     await admin.getByRole('button', { name: `不核准訂單 ${order.orderNo}` }).focus();
     await admin.keyboard.press('Enter');
     const dialog = admin.getByRole('dialog', { name: `不核准訂單 ${order.orderNo}？` });
@@ -129,6 +138,9 @@ test.describe('Approvals', () => {
     await expect(dialog).toBeHidden();
     const row = admin.getByRole('row').filter({ hasText: order.orderNo });
     await expect(row.getByText('已不核准')).toBeFocused();
+    // Defect 6: the status column and the count follow the decision.
+    await expect(row.getByTestId('approval-status')).toHaveText('未通過審核');
+    await expect(heading).toHaveText(`共 ${before - 1} 筆訂單待審核`);
 
     await page.goto(`/zh-tw/events/market-online/registrations/${order.orderId}/pending`);
     await expect(page.getByRole('heading', { name: '您的報名未通過審核' })).toBeVisible();

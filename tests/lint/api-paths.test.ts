@@ -14,23 +14,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const OWNERS = [/^src\/lib\/api\//, /^src\/server\//, /^src\/pages\/api\//];
 
 /**
- * Files that still name paths: the wizard and back-office islands, each moved to the client by
- * its own branch. Until the wizard/back-office branches migrate (the lead removes these entries
- * after merging them); a file listed here that no longer names a path fails the test below.
+ * Files allowed to name a path themselves, each with its reason; a file listed here that no longer
+ * names a path fails the test below.
  */
 const NOT_YET_MIGRATED = [
-  // Back office islands (helper U2).
-  'src/features/back-office/approvals/ApprovalQueue.tsx',
-  'src/features/back-office/badge-links/BadgeLinkCreator.tsx',
-  'src/features/back-office/badge-links/BadgeLinkTable.tsx',
-  'src/features/back-office/badge-links/BatchActions.tsx',
-  'src/features/back-office/desk/BadgeDesk.tsx',
-  'src/features/back-office/events/EventSettingsForm.tsx',
-  'src/features/back-office/orders/OrderActions.tsx',
-  'src/features/back-office/refunds/RefundList.tsx',
-  'src/features/back-office/transfers/ImportLines.tsx',
-  'src/features/back-office/transfers/StatementImport.tsx',
-  'src/features/back-office/transfers/TransferQueue.tsx',
+  // The badge desk's three calls (decision 048): the client's module sits in the islands' shared
+  // chunk, which would take the desk page over its JS budget (decision 027).
+  'src/features/back-office/desk/desk-api.ts',
 ];
 
 const SOURCE = /\.(ts|tsx|astro|mjs|js)$/;

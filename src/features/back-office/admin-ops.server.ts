@@ -2,6 +2,11 @@ import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
+import { localized } from '@lib/routes';
+import type { AdminLink } from '@domain/contract/admin';
+import { adminOrderPath } from './admin';
+import { batchPath } from './admin-ops';
+import type { BadgeLinkTableProps } from './badge-links/BadgeLinkTable';
 
 /*
  * The page loaders of the back office's badge links, events and exports screens (issue 11). The
@@ -23,5 +28,22 @@ export function islandBase(locals: App.Locals, prefixes: string[]) {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
     messages: pickMessages(locals.locale, [...prefixes, 'apiError.', 'dialog.']),
+  };
+}
+
+/** The BadgeLinkTable island's props: its words, the links, who is asking, where orders and batches are. */
+export function badgeLinkTableProps(
+  locals: App.Locals,
+  links: AdminLink[],
+  gate: { kind: string; organiser?: { email: string } },
+  withBatches: boolean,
+): BadgeLinkTableProps {
+  return {
+    ...islandBase(locals, ['admin.links.', 'identity.']),
+    caption: locals.t('admin.links.list'),
+    links,
+    organiser: gate.organiser?.email ?? '',
+    orderPathPrefix: localized(locals.locale, adminOrderPath('')),
+    batchPathPrefix: withBatches ? localized(locals.locale, batchPath('')) : null,
   };
 }

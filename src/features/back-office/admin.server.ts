@@ -6,7 +6,8 @@ import { pickMessages } from '@i18n/i18n';
 import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { serverApi } from '@lib/embedded-api.server';
-import { load, loadFailure } from '@lib/load';
+import { signInRedirect } from '@lib/auth.server';
+import { load, loadFailure, type LoadFailure, type LoadResult } from '@lib/load';
 import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
 
 export type {
@@ -49,6 +50,43 @@ export async function adminGate(astro: Pick<AstroGlobal, 'locals'>): Promise<Adm
 export const gateStatus = (gate: AdminGate): number | undefined =>
   gate.kind === 'forbidden' ? 403 : gate.kind === 'error' ? gate.status : undefined;
 
+type OkGate = Extract<AdminGate, { kind: 'ok' }>;
+type Loads = readonly (Promise<LoadResult<unknown>> | null)[];
+
+/** A back-office page once its gate let it load: the gate, each load's outcome, the first failure. */
+export type AdminPage<L extends Loads> = {
+  redirect: null;
+  gate: Exclude<AdminGate, { kind: 'signin' }>;
+  /** Each load's outcome (null: not loaded: the gate refused, or the page asked for none). */
+  results: { [K in keyof L]: Awaited<L[K]> | null };
+  /** The first load that failed (the layout shows the error page's words; the status is its 5xx). */
+  failed: LoadFailure | undefined;
+};
+
+/**
+ * A back-office page's start: who is asking (a visitor is sent to sign in: return `redirect`),
+ * then the page's loads, all at once; the page's status is the gate's (403, 5xx), the first
+ * failed load's (5xx), or 404 when a load found nothing. A status the page set before (400 for a filter out of its lists) stays
+ * unless one of these replaces it.
+ */
+export async function adminPage<const L extends Loads>(
+  astro: AstroGlobal,
+  loads: (gate: OkGate) => L,
+): Promise<{ redirect: Response } | AdminPage<L>> {
+  const gate = await adminGate(astro);
+  if (gate.kind === 'signin') return { redirect: signInRedirect(astro) };
+  const status = gateStatus(gate);
+  if (status) astro.response.status = status;
+  const results = (gate.kind === 'ok' ? await Promise.all(loads(gate)) : []) as AdminPage<L>['results'];
+  const failed = (results as readonly (LoadResult<unknown> | null)[]).find(
+    (r): r is LoadFailure => r?.kind === 'error',
+  );
+  if (failed) astro.response.status = failed.status;
+  else if ((results as readonly (LoadResult<unknown> | null)[]).some((r) => r?.kind === 'not_found'))
+    astro.response.status = 404;
+  return { redirect: null, gate, results, failed };
+}
+
 /** One page of the order search. */
 export const loadAdminOrders = (api: ApiClient, query: Partial<Record<keyof AdminOrderQuery, string | number>>) =>
   load(() => api.admin.orders.list(query));
@@ -85,5 +123,19 @@ export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail): 
     actions: ACTIONS.filter(
       ([action, command]) => allowed.includes(command) && (action !== 'mark-paid' || order.totalTwdCents > 0),
     ).map(([action]) => action),
+  };
+}
+
+/** A list's pages for AdminList: where it is, how many, and page n's link (the same filter). */
+export function listPages(
+  meta: { page: number; limit: number; total: number },
+  path: string,
+  query: Record<string, string | undefined>,
+) {
+  const params = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+  return {
+    page: meta.page,
+    pages: Math.max(1, Math.ceil(meta.total / meta.limit)),
+    href: (n: number) => `${path}?${new URLSearchParams({ ...params, page: String(n) })}`,
   };
 }

@@ -32,9 +32,10 @@ const common = (locals: App.Locals, prefixes: string[]) => ({
 });
 const orderBase = (locals: App.Locals) => localized(locals.locale, '/admin/orders/');
 
-export const transferQueueProps = (locals: App.Locals, rows: TransferRow[]): TransferQueueProps => ({
+export const transferQueueProps = (locals: App.Locals, rows: TransferRow[], headingId: string): TransferQueueProps => ({
   ...common(locals, ['admin.transfers.', 'pay.type.']),
   rows,
+  headingId,
   orderBase: orderBase(locals),
   now: new Date().toISOString(),
 });
@@ -51,8 +52,9 @@ export const importLinesProps = (locals: App.Locals, view: ImportView): ImportLi
   importBase: importBase(locals),
 });
 
-export const refundListProps = (locals: App.Locals, rows: RefundRow[]): RefundListProps => ({
+export const refundListProps = (locals: App.Locals, rows: RefundRow[], headingId: string): RefundListProps => ({
   ...common(locals, ['admin.refunds.', 'admin.refundReason.', 'pay.type.']),
   rows,
+  headingId,
   orderBase: orderBase(locals),
 });

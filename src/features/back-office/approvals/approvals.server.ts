@@ -10,7 +10,7 @@ import type { ApprovalQueueProps } from './ApprovalQueue';
 export const loadApprovals = (api: ApiClient) => load(() => api.admin.approvals.list());
 
 /** The ApprovalQueue island's props: the rows, the words it shows, where the order pages are. */
-export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage): ApprovalQueueProps {
+export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage, headingId: string): ApprovalQueueProps {
   return {
     locale: locals.locale,
     base: `/${localePath(locals.locale)}`,
@@ -23,6 +23,8 @@ export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage):
       'apiError.',
     ]),
     rows: page.data,
+    total: page.meta.total,
+    headingId,
     orderBase: localized(locals.locale, '/admin/orders/'),
   };
 }

@@ -68,15 +68,14 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
     }
     setBusy(true);
     try {
-      const { data } = await browserApi(props.locale, `${props.base}/`).post<{ data: { batch: { id: string } } }>(
-        '/api/v1/admin/badge-links',
-        {
-          identity,
-          ...(mode === 'count' ? { count: Number(count) } : { emails: list.emails }),
-          expiresAt: fromTaipeiInput(expires)!.toISOString(),
-          note: note.trim(),
-        },
-      );
+      const answer = await browserApi(props.locale, `${props.base}/`).admin.badgeLinks.create({
+        identity: identity as BadgeIdentity, // checked above
+        ...(mode === 'count' ? { count: Number(count) } : { emails: list.emails }),
+        expiresAt: fromTaipeiInput(expires)!.toISOString(),
+        note: note.trim(),
+      });
+      // The route answers `{ data: { batch, links } }` (the contract types the batch at the top).
+      const { data } = answer as unknown as { data: { batch: { id: string } } };
       location.assign(`${props.batchPathPrefix}${data.batch.id}?created=1`);
     } catch (error) {
       setBusy(false);

@@ -1,4 +1,5 @@
 import { lazy, useRef, useState } from 'react';
+import { Table } from '@components/tables/Table';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
@@ -41,7 +42,7 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
     void preloadAlert();
     setBusy(true);
     try {
-      await browserApi(props.locale, `${props.base}/`).post(`/api/v1/admin/badge-links/${link.id}/revoke`, {});
+      await browserApi(props.locale, `${props.base}/`).admin.badgeLinks.revoke(link.id);
       const now = new Date().toISOString();
       setLinks((all) =>
         all.map((l) =>
@@ -63,88 +64,73 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
 
   const short = (code: string) => `${code.slice(0, 8)}…`;
   return (
-    <div className="overflow-x-auto rounded-md border border-neutral-300 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{props.caption}</caption>
-        <thead className="bg-neutral-100">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.link')}
+    <>
+      <Table
+        caption={props.caption}
+        columns={[
+          t('admin.links.col.link'),
+          t('admin.links.col.email'),
+          t('admin.links.col.status'),
+          t('admin.links.col.expires'),
+          t('admin.links.col.by'),
+          t('admin.links.col.actions'),
+        ]}
+      >
+        {links.map((l) => (
+          <tr key={l.id} className="border-t border-neutral-200 align-top">
+            <th scope="row" className="px-3 py-2 font-normal">
+              <span className="block">{t(`identity.${l.identity}`)}</span>
+              <code className="text-xs text-neutral-700">{short(l.code)}</code>
             </th>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.email')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.status')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.expires')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.by')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('admin.links.col.actions')}
-            </th>
+            <td className="px-3 py-2 break-all">{l.email ?? t('admin.links.anyone')}</td>
+            <td className="px-3 py-2">
+              <strong className="block">{t(`admin.links.status.${l.status}`)}</strong>
+              {l.status === 'used' && l.usedBy && (
+                <span className="block">
+                  {l.usedBy.name ? `${l.usedBy.name} · ${l.usedBy.email}` : l.usedBy.email}{' '}
+                  {l.usedAt && t('admin.links.usedOn', { date: formatDateTime(l.usedAt) })}
+                </span>
+              )}
+              {l.status === 'used' && l.orderNo && (
+                <a className="link block" href={`${props.orderPathPrefix}${encodeURIComponent(l.orderNo)}`}>
+                  {t('admin.links.order', { orderNo: l.orderNo })}
+                </a>
+              )}
+              {l.status === 'revoked' && l.revokedAt && (
+                <span className="block text-neutral-700">
+                  {t('admin.links.revokedBy', { who: l.revokedBy ?? '', date: formatDateTime(l.revokedAt) })}
+                </span>
+              )}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(l.expiresAt)}</td>
+            <td className="px-3 py-2">
+              <span className="block">{l.createdBy ?? ''}</span>
+              <span className="block text-neutral-700">{formatDateTime(l.createdAt)}</span>
+              {props.batchPathPrefix && l.batchId && (
+                <a className="link block" href={`${props.batchPathPrefix}${l.batchId}`}>
+                  {t('admin.links.viewBatch')}
+                </a>
+              )}
+            </td>
+            <td className="px-3 py-2">
+              {l.status === 'unused' && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={t('admin.links.revokeLabel', { code: short(l.code) })}
+                  onClick={(e) => {
+                    opener.current = e.currentTarget;
+                    setRevoking(l);
+                    void loadDialogs();
+                  }}
+                >
+                  {t('admin.links.revoke')}
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {links.map((l) => (
-            <tr key={l.id} className="border-t border-neutral-200 align-top">
-              <th scope="row" className="px-3 py-2 font-normal">
-                <span className="block">{t(`identity.${l.identity}`)}</span>
-                <code className="text-xs text-neutral-700">{short(l.code)}</code>
-              </th>
-              <td className="px-3 py-2 break-all">{l.email ?? t('admin.links.anyone')}</td>
-              <td className="px-3 py-2">
-                <strong className="block">{t(`admin.links.status.${l.status}`)}</strong>
-                {l.status === 'used' && l.usedBy && (
-                  <span className="block">
-                    {l.usedBy.name ? `${l.usedBy.name} · ${l.usedBy.email}` : l.usedBy.email}{' '}
-                    {l.usedAt && t('admin.links.usedOn', { date: formatDateTime(l.usedAt) })}
-                  </span>
-                )}
-                {l.status === 'used' && l.orderNo && (
-                  <a className="link block" href={`${props.orderPathPrefix}${encodeURIComponent(l.orderNo)}`}>
-                    {t('admin.links.order', { orderNo: l.orderNo })}
-                  </a>
-                )}
-                {l.status === 'revoked' && l.revokedAt && (
-                  <span className="block text-neutral-700">
-                    {t('admin.links.revokedBy', { who: l.revokedBy ?? '', date: formatDateTime(l.revokedAt) })}
-                  </span>
-                )}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(l.expiresAt)}</td>
-              <td className="px-3 py-2">
-                <span className="block">{l.createdBy ?? ''}</span>
-                <span className="block text-neutral-700">{formatDateTime(l.createdAt)}</span>
-                {props.batchPathPrefix && l.batchId && (
-                  <a className="link block" href={`${props.batchPathPrefix}${l.batchId}`}>
-                    {t('admin.links.viewBatch')}
-                  </a>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {l.status === 'unused' && (
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    aria-label={t('admin.links.revokeLabel', { code: short(l.code) })}
-                    onClick={(e) => {
-                      opener.current = e.currentTarget;
-                      setRevoking(l);
-                      void loadDialogs();
-                    }}
-                  >
-                    {t('admin.links.revoke')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {revoking && (
         <ClientSuspense fallback={null}>
           <ConfirmDialog
@@ -160,6 +146,6 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
         </ClientSuspense>
       )}
       {alertElement}
-    </div>
+    </>
   );
 }

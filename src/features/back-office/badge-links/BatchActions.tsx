@@ -47,10 +47,7 @@ export default function BatchActions(props: BatchActionsProps) {
     void preloadAlert();
     setBusy(true);
     try {
-      await browserApi(props.locale, `${props.base}/`).post(
-        `/api/v1/admin/badge-link-batches/${props.batchId}/revoke-unused`,
-        {},
-      );
+      await browserApi(props.locale, `${props.base}/`).admin.batches.revokeUnused(props.batchId);
       location.reload();
     } catch (error) {
       setBusy(false);

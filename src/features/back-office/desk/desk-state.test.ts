@@ -1,26 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DeskBadge, PickupResult } from '@domain/desk';
+import type { PickupResult } from '@domain/desk';
+import { deskBadge } from './desk-fixtures';
 import { applyResults, badgeMap, badgeState, hashCode } from './desk-state';
 
-const badge = (id: string, over: Partial<DeskBadge> = {}): DeskBadge => ({
-  id,
-  codeHash: 'h',
-  identity: 'VIP',
-  nameZh: '王小明',
-  nameEn: `Badge ${id}`,
-  companyNameZh: '',
-  companyNameEn: '',
-  email: `${id}@example.com`,
-  name: null,
-  orderNo: `TC${id}`,
-  photoUrl: null,
-  refusal: null,
-  pickedUpAt: null,
-  pickedUpBy: null,
-  pickedUpDesk: null,
-  ...over,
-});
+const badge = deskBadge;
 const at = '2026-11-24T02:00:00.000Z';
 
 describe('badge desk bookkeeping', () => {

@@ -1,4 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
+import type { AdminEvent } from '@domain/contract/admin';
 import { TextField } from '@components/ui/TextField';
 import {
   applySettingsPatch,
@@ -26,15 +27,7 @@ export type EventSettingsFormProps = {
   /** The settings as the page loaded them, as the form shows them (amounts in dollars, Taipei times). */
   initial: FormValues;
   /** The settings as the page loaded them (ISO dates, cents): the rules compare against them. */
-  current: {
-    capacity: number | null;
-    registerStartAt: string;
-    registerEndAt: string;
-    formModifyExpiresAt: string | null;
-    priceCentsTwd: number;
-    priceCentsUsd: number;
-    originalPriceCentsTwd: number | null;
-  };
+  current: Pick<AdminEvent, keyof EventSettings>;
   /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
   updatedAt: string;
 };
@@ -95,12 +88,12 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     setErrors({});
     setBusy(true);
     try {
-      const { data } = await browserApi(props.locale, `${props.base}/`).patch<{
-        data: { changed: Record<string, unknown> };
-      }>(`/api/v1/admin/events/${encodeURIComponent(props.slug)}`, {
+      const answer = await browserApi(props.locale, `${props.base}/`).admin.events.update(props.slug, {
         ...read.patch,
         expectedUpdatedAt: props.updatedAt,
       });
+      // The route answers the event with what this change `changed` (the contract names it `changes`).
+      const { data } = answer as unknown as { data: { changed: Record<string, unknown> } };
       if (Object.keys(data.changed).length === 0) {
         setBusy(false);
         setStatus(t('admin.events.unchanged'));

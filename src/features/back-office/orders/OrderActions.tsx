@@ -56,10 +56,7 @@ export default function OrderActions(props: OrderActionsProps) {
     setBusy(true);
     const api = browserApi(props.locale, `${props.base}/`);
     try {
-      await api.post(
-        `/api/v1/admin/orders/${encodeURIComponent(props.orderNo)}/${action}`,
-        needs ? { reason: reason.trim() || undefined } : {},
-      );
+      await api.admin.orders.act(props.orderNo, action, needs ? { reason: reason.trim() || undefined } : {});
       setOpen(null);
       location.reload();
     } catch (error) {

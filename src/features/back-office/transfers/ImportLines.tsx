@@ -1,4 +1,5 @@
 import { lazy, useId, useRef, useState, type ReactNode } from 'react';
+import { Table } from '@components/tables/Table';
 import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { loadDialogs } from '@components/ui/load-dialogs';
@@ -68,7 +69,7 @@ export default function ImportLines(props: ImportLinesProps) {
   );
 
   async function reload() {
-    const body = await api().get<{ data: ImportView }>(`/api/v1/admin/bank-imports/${encodeURIComponent(view.id)}`);
+    const body = await api().admin.bankImports.get(view.id);
     return body.data;
   }
 
@@ -76,9 +77,9 @@ export default function ImportLines(props: ImportLinesProps) {
     void preloadAlert();
     setBusy(true);
     try {
-      const body = await api().post<{ data: Result[]; meta: { paid: number; refused: number } }>(
-        `/api/v1/admin/bank-imports/${encodeURIComponent(view.id)}/confirm`,
-        { lineIds: matched.map((l) => l.id) },
+      const body = await api().admin.bankImports.confirm(
+        view.id,
+        matched.map((l) => l.id),
       );
       const fresh = await reload();
       flushSync(() => setReturnTo(summaryRef.current));
@@ -86,7 +87,9 @@ export default function ImportLines(props: ImportLinesProps) {
         setView(fresh);
         setRefusals((current) => {
           const next = { ...current };
-          for (const r of body.data) if (r.result === 'refused') next[r.lineId] = apiMessage(props.messages, r);
+          // Each line's answer carries its refusal's code and message (beyond the contract's type).
+          for (const r of body.data as Result[])
+            if (r.result === 'refused') next[r.lineId] = apiMessage(props.messages, r);
           return next;
         });
         setSummary(body.meta);
@@ -110,7 +113,7 @@ export default function ImportLines(props: ImportLinesProps) {
     }
     setBusy(true);
     try {
-      await api().post(`/api/v1/admin/bank-lines/${encodeURIComponent(line.id)}/assign`, { orderNo: number });
+      await api().admin.bankImports.assign(line.id, number);
       const fresh = await reload();
       flushSync(() => setReturnTo(document.getElementById(`${id}-line-${line.id}`)));
       flushSync(() => {
@@ -232,80 +235,61 @@ export default function ImportLines(props: ImportLinesProps) {
       >
         {summary ? t('admin.import.summary', summary) : ''}
       </p>
-      <div className="overflow-x-auto rounded-md border border-neutral-300 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('admin.import.lines')}</caption>
-          <thead className="bg-neutral-100">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.line')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.date')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('admin.import.col.amount')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.account')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.memo')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.outcome')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('admin.import.col.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.lines.map((line) => (
-              <tr key={line.id} className="border-t border-neutral-200 align-top">
-                <th scope="row" className="px-3 py-2 font-normal">
-                  {line.lineNo}
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{line.bookedOn ? statementDay(line.bookedOn) : ''}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{amountOf(line)}</td>
-                <td className="px-3 py-2 font-mono">{line.accountLastFive ?? ''}</td>
-                <td className="px-3 py-2 break-words">
-                  {line.kind === 'unreadable' ? line.cells.filter(Boolean).join(' | ') : line.memo}
-                </td>
-                <td className="px-3 py-2">
-                  <span
-                    id={`${id}-line-${line.id}`}
-                    tabIndex={-1}
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone[line.outcome]}`}
-                  >
-                    {t(`admin.import.outcome.${line.outcome}`)}
-                  </span>
-                  {outcomeDetail(line)}
-                </td>
-                <td className="px-3 py-2">
-                  {isOpenLine(line) && (
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-1"
-                      aria-label={t('admin.import.assignLine', { line: line.lineNo })}
-                      disabled={busy}
-                      onClick={() => {
-                        setOrderNo(line.candidates.length === 1 ? line.candidates[0]!.orderNo : '');
-                        setOrderError(null);
-                        void import('@components/ui/PromptDialog');
-                        setReturnTo(null);
-                        setAssigning(line);
-                      }}
-                    >
-                      {t('admin.import.assign')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption={t('admin.import.lines')}
+        columns={[
+          t('admin.import.col.line'),
+          t('admin.import.col.date'),
+          { label: t('admin.import.col.amount'), numeric: true },
+          t('admin.import.col.account'),
+          t('admin.import.col.memo'),
+          t('admin.import.col.outcome'),
+          t('admin.import.col.actions'),
+        ]}
+      >
+        {view.lines.map((line) => (
+          <tr key={line.id} className="border-t border-neutral-200 align-top">
+            <th scope="row" className="px-3 py-2 font-normal">
+              {line.lineNo}
+            </th>
+            <td className="px-3 py-2 whitespace-nowrap">{line.bookedOn ? statementDay(line.bookedOn) : ''}</td>
+            <td className="px-3 py-2 text-right whitespace-nowrap">{amountOf(line)}</td>
+            <td className="px-3 py-2 font-mono">{line.accountLastFive ?? ''}</td>
+            <td className="px-3 py-2 break-words">
+              {line.kind === 'unreadable' ? line.cells.filter(Boolean).join(' | ') : line.memo}
+            </td>
+            <td className="px-3 py-2">
+              <span
+                id={`${id}-line-${line.id}`}
+                tabIndex={-1}
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone[line.outcome]}`}
+              >
+                {t(`admin.import.outcome.${line.outcome}`)}
+              </span>
+              {outcomeDetail(line)}
+            </td>
+            <td className="px-3 py-2">
+              {isOpenLine(line) && (
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1"
+                  aria-label={t('admin.import.assignLine', { line: line.lineNo })}
+                  disabled={busy}
+                  onClick={() => {
+                    setOrderNo(line.candidates.length === 1 ? line.candidates[0]!.orderNo : '');
+                    setOrderError(null);
+                    void import('@components/ui/PromptDialog');
+                    setReturnTo(null);
+                    setAssigning(line);
+                  }}
+                >
+                  {t('admin.import.assign')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
       {confirmOpen && (
         <ClientSuspense fallback={null}>
           <ConfirmDialog

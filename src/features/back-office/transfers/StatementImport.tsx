@@ -72,7 +72,7 @@ export default function StatementImport(props: StatementImportProps) {
     form.set('file', file);
     form.set('encoding', encoding);
     try {
-      const body = await api().post<{ data: StatementPreview }>('/api/v1/admin/bank-imports/preview', form);
+      const body = await api().admin.bankImports.preview(form);
       flushSync(() => {
         setPreview(body.data);
         setMapping({ creditValues: DEFAULT_CREDIT_VALUES, ...body.data.mapping });
@@ -101,7 +101,7 @@ export default function StatementImport(props: StatementImportProps) {
     form.set('encoding', preview.encoding === 'utf-16le' ? 'auto' : preview.encoding);
     form.set('mapping', JSON.stringify(snakeize(valid.value)));
     try {
-      const body = await api().post<{ data: { id: string } }>('/api/v1/admin/bank-imports', form);
+      const body = await api().admin.bankImports.create(form);
       location.assign(`${props.importBase}${body.data.id}`);
     } catch (error) {
       fail(error);
