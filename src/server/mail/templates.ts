@@ -154,6 +154,13 @@ export function orderMail(
       heading: mt(l, `${prefix}.heading` as MessageKey, v),
       blocks,
     });
+    /** What the registrant declared of their transfer. */
+    const transferRows = [
+      fact(l, 'fact.method', method(l, o.paymentType)),
+      fact(l, 'fact.remitter', o.remitter),
+      fact(l, 'fact.lastFive', o.lastFiveDigits),
+      fact(l, 'fact.amount', v.amount),
+    ];
     const payFacts = facts(orderNo, item, fact(l, 'fact.amount', v.amount), fact(l, 'fact.deadline', v.deadline));
     /** The mails about a registration: their body, what, when and where, and the way to it. */
     const aboutRegistration = (prefix: string) =>
@@ -174,14 +181,7 @@ export function orderMail(
       case 'transfer_declared':
         return say('transfer', [
           p('transfer.body'),
-          facts(
-            orderNo,
-            item,
-            fact(l, 'fact.method', method(l, o.paymentType)),
-            fact(l, 'fact.remitter', o.remitter),
-            fact(l, 'fact.lastFive', o.lastFiveDigits),
-            fact(l, 'fact.amount', v.amount),
-          ),
+          facts(orderNo, item, ...transferRows),
           note('transfer.correct'),
           button('button.order', o.pages.summary),
         ]);
@@ -259,15 +259,7 @@ export function orderMail(
         return say('returned', [
           p('returned.body'),
           { type: 'p', text: event.message ?? '' },
-          facts(
-            orderNo,
-            item,
-            fact(l, 'fact.method', method(l, o.paymentType)),
-            fact(l, 'fact.remitter', o.remitter),
-            fact(l, 'fact.lastFive', o.lastFiveDigits),
-            fact(l, 'fact.amount', v.amount),
-            fact(l, 'fact.deadline', v.deadline),
-          ),
+          facts(orderNo, item, ...transferRows, fact(l, 'fact.deadline', v.deadline)),
           p('returned.pay'),
           button('button.payAgain', o.pages.pay),
         ]);
