@@ -1,3 +1,5 @@
+import { controlBorder, FieldLabel } from '../ui/FieldParts';
+
 /** A labelled, required select with a "please choose" first option and its error. */
 export function SelectField(props: {
   id: string;
@@ -12,13 +14,7 @@ export function SelectField(props: {
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-semibold">
-        {props.label}
-        <span className="text-red-700">
-          {' '}
-          *<span className="sr-only">{props.requiredLabel}</span>
-        </span>
-      </label>
+      <FieldLabel id={props.id} label={props.label} required requiredLabel={props.requiredLabel} />
       <select
         id={props.id}
         name={props.id}
@@ -28,7 +24,7 @@ export function SelectField(props: {
         onChange={(e) => props.onChange(e.target.value)}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
-        className={`rounded-md border bg-white px-3 py-2 ${props.error ? 'border-red-600' : 'border-neutral-500'}`}
+        className={`rounded-md border bg-white px-3 py-2 ${controlBorder(props.error)}`}
       >
         <option value="">{props.placeholder}</option>
         {props.options.map((o) => (

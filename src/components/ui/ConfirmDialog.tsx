@@ -2,11 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { ModalContent } from './ModalContent';
 
-/**
- * A confirm dialog (Radix: focus trap, Escape, labelled title and description). Closed, it gives
- * the focus back to the control that opened it (the element focused when it appeared).
- */
-export function ConfirmDialog(props: {
+/** What a confirm dialog shows and does (PromptDialog takes the same, and a field). */
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -19,7 +16,13 @@ export function ConfirmDialog(props: {
   children?: ReactNode;
   /** Where the focus goes when it closes (e.g. the outcome of what it did); default: the control that opened it. */
   returnFocus?: HTMLElement | null | undefined;
-}) {
+};
+
+/**
+ * A confirm dialog (Radix: focus trap, Escape, labelled title and description). Closed, it gives
+ * the focus back to the control that opened it (the element focused when it appeared).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const [opener] = useState(() =>
     typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );

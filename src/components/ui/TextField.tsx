@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { controlBorder, describedByOf, FieldLabel, FieldNotes } from './FieldParts';
 
 /**
  * A labelled text input with an optional live counter (length/limit), hint and error, tied
@@ -19,22 +20,10 @@ export function TextField(props: {
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
 }) {
-  const describedBy =
-    [props.hint && `${props.id}-hint`, props.max && `${props.id}-count`, props.error && `${props.id}-error`]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const length = props.value.length;
+  const describedBy = describedByOf(props.id, { hint: props.hint, counted: !!props.max, error: props.error });
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-semibold">
-        {props.label}
-        {props.required && (
-          <span className="text-red-700">
-            {' '}
-            *<span className="sr-only">{props.requiredLabel}</span>
-          </span>
-        )}
-      </label>
+      <FieldLabel id={props.id} label={props.label} required={props.required} requiredLabel={props.requiredLabel} />
       <input
         id={props.id}
         name={props.id}
@@ -47,30 +36,9 @@ export function TextField(props: {
         autoComplete={props.autoComplete}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}
-        className={`rounded-md border px-3 py-2 ${props.readOnly ? 'bg-neutral-100 text-neutral-700' : 'bg-white'} ${props.error ? 'border-red-600' : 'border-neutral-500'}`}
+        className={`rounded-md border px-3 py-2 ${props.readOnly ? 'bg-neutral-100 text-neutral-700' : 'bg-white'} ${controlBorder(props.error)}`}
       />
-      <div className="flex justify-between gap-2 text-xs">
-        <span>
-          {props.hint && (
-            <span id={`${props.id}-hint`} className="text-neutral-600">
-              {props.hint}
-            </span>
-          )}
-          {props.error && (
-            <span id={`${props.id}-error`} className="block text-red-700">
-              {props.error}
-            </span>
-          )}
-        </span>
-        {props.max !== undefined && (
-          <span
-            id={`${props.id}-count`}
-            className={length > props.max ? 'font-semibold text-red-700' : 'text-neutral-600'}
-          >
-            {length}/{props.max}
-          </span>
-        )}
-      </div>
+      <FieldNotes id={props.id} hint={props.hint} error={props.error} length={props.value.length} max={props.max} />
     </div>
   );
 }

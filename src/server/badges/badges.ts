@@ -11,7 +11,13 @@ import type { Db, Tx } from '../db/client';
 import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
 import { fileUrl } from '../files/files';
-import { expireOverdueOrders, placeOrder, type OrderContext, type PlacedFrom } from '../orders/order-state';
+import {
+  expireOverdueOrders,
+  placeOrder,
+  type OrderContext,
+  type PlacedFrom,
+  type PlaceOrderInput,
+} from '../orders/order-state';
 import { qrPng } from './pickup';
 import type { User } from '../identity/users';
 
@@ -88,31 +94,17 @@ export async function applyProfessional(
   // A lapsed unpaid order must not block a new one until the next expiry run.
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
-  try {
-    const order = await placeOrder(
-      db,
-      {
-        user,
-        event,
-        registrationType: badgeProfessional.registrationTypes[0],
-        form: registrationForm(application, user, 'PROFESSIONAL'),
-        badgeEmailKey: user.email.toLowerCase(),
-        actor: { kind: 'registrant', id: user.id },
-        ...from,
-      },
-      ctx,
-    );
-    return {
-      orderId: order.id,
-      id: order.id,
-      orderNo: order.orderNo,
-      eventSlug: event.slug,
-      paymentStatus: order.paymentStatus,
-    };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyHasBadge();
-    throw error;
-  }
+  return placeBadgeOrder(
+    db,
+    user,
+    {
+      event,
+      registrationType: badgeProfessional.registrationTypes[0],
+      form: registrationForm(application, user, 'PROFESSIONAL'),
+      ...from,
+    },
+    ctx,
+  );
 }
 
 /** A free badge through a one-time link: the link is used once, in the same transaction as the badge. */
@@ -144,40 +136,60 @@ export async function claimFreeBadge(
   refuseLink(state);
   if (!link) throw new DomainError('link_expired');
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
+  const placed = await placeBadgeOrder(
+    db,
+    user,
+    {
+      event,
+      registrationType: badgeFree.registrationTypes[0],
+      form: registrationForm(application, user, link.identity),
+      ...from,
+      // The link is used once, in the order's transaction: a concurrent claim of the same link
+      // finds it used (the guarded UPDATE answers no row) and everything rolls back; so does a
+      // claim that an organiser's revocation overtook.
+      within: async (tx) => {
+        const [used] = await tx
+          .update(badgeLinks)
+          .set({ usedAt: ctx.now, usedBy: user.id })
+          .where(and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null and ${badgeLinks.revokedAt} is null`))
+          .returning({ id: badgeLinks.id });
+        if (!used) {
+          const [now] = await tx
+            .select({ revokedAt: badgeLinks.revokedAt })
+            .from(badgeLinks)
+            .where(eq(badgeLinks.id, link.id));
+          throw new DomainError(now?.revokedAt ? 'link_revoked' : 'link_used');
+        }
+      },
+    },
+    ctx,
+  );
+  return { ...placed, paymentStatus: 'free' };
+}
+
+/**
+ * Places the user's own badge order (under the one-badge e-mail key). A badge the user got
+ * meanwhile (the unique index, a concurrent request) is already_has_badge.
+ */
+async function placeBadgeOrder(
+  db: Db,
+  user: User,
+  input: Omit<PlaceOrderInput, 'user' | 'badgeEmailKey' | 'actor'>,
+  ctx: BadgeContext,
+) {
   try {
     const order = await placeOrder(
       db,
-      {
-        user,
-        event,
-        registrationType: badgeFree.registrationTypes[0],
-        form: registrationForm(application, user, link.identity),
-        badgeEmailKey: user.email.toLowerCase(),
-        actor: { kind: 'registrant', id: user.id },
-        ...from,
-        // The link is used once, in the order's transaction: a concurrent claim of the same link
-        // finds it used (the guarded UPDATE answers no row) and everything rolls back; so does a
-        // claim that an organiser's revocation overtook.
-        within: async (tx) => {
-          const [used] = await tx
-            .update(badgeLinks)
-            .set({ usedAt: ctx.now, usedBy: user.id })
-            .where(
-              and(eq(badgeLinks.id, link.id), sql`${badgeLinks.usedAt} is null and ${badgeLinks.revokedAt} is null`),
-            )
-            .returning({ id: badgeLinks.id });
-          if (!used) {
-            const [now] = await tx
-              .select({ revokedAt: badgeLinks.revokedAt })
-              .from(badgeLinks)
-              .where(eq(badgeLinks.id, link.id));
-            throw new DomainError(now?.revokedAt ? 'link_revoked' : 'link_used');
-          }
-        },
-      },
+      { ...input, user, badgeEmailKey: user.email.toLowerCase(), actor: { kind: 'registrant', id: user.id } },
       ctx,
     );
-    return { orderId: order.id, id: order.id, orderNo: order.orderNo, eventSlug: event.slug, paymentStatus: 'free' };
+    return {
+      orderId: order.id,
+      id: order.id,
+      orderNo: order.orderNo,
+      eventSlug: input.event.slug,
+      paymentStatus: order.paymentStatus,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyHasBadge();
     throw error;

@@ -37,6 +37,16 @@ export function seedEvents(now = new Date()): SeedEvent[] {
     locationEn: 'Taipei Nangang Exhibition Center, Hall 2',
     locationZh: '臺北南港展覽館二館',
   };
+  /** Hours on the day `day` after today (Taipei), from `from` to `to` o'clock. */
+  const hours = (day: number, from: number, to: number) => ({
+    startTime: taipeiDay(now, day, from),
+    endAt: taipeiDay(now, day, to),
+  });
+  /** A room or stage of the fair's hall, in both languages. */
+  const hall = (en: string, zh: string) => ({
+    locationEn: `${fair.locationEn}, ${en}`,
+    locationZh: `${fair.locationZh} ${zh}`,
+  });
   return [
     {
       slug: 'badge-professional',
@@ -65,10 +75,8 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       slug: 'pitching-session-audit',
       type: 'event_audit',
       ...window,
-      startTime: taipeiDay(now, day0 + 1, 10, 0),
-      endAt: taipeiDay(now, day0 + 1, 17, 0),
-      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Room 201',
-      locationZh: '臺北南港展覽館二館 201 會議室',
+      ...hours(day0 + 1, 10, 17),
+      ...hall('Room 201', '201 會議室'),
       nameEn: 'Pitching sessions (audit)',
       nameZh: '提案大會旁聽',
       descriptionEn: 'Sit in on the Project to Screen pitches. Seats are confirmed by the organiser.',
@@ -80,10 +88,8 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       slug: 'opening-forum',
       type: 'event_general',
       ...window,
-      startTime: taipeiDay(now, day0, 14, 0),
-      endAt: taipeiDay(now, day0, 16, 0),
-      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Main Stage',
-      locationZh: '臺北南港展覽館二館 主舞臺',
+      ...hours(day0, 14, 16),
+      ...hall('Main Stage', '主舞臺'),
       nameEn: 'Opening forum: The future of Asian series',
       nameZh: '開幕論壇：亞洲影集的未來',
       descriptionEn: 'Showrunners and platform executives on co-production across Asia.',
@@ -97,10 +103,8 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       registerStartAt: taipeiDay(now, -30),
       registerEndAt: taipeiDay(now, -1, 23, 59),
       formModifyExpiresAt: taipeiDay(now, -1, 23, 59),
-      startTime: taipeiDay(now, day0 - 1, 19, 0),
-      endAt: taipeiDay(now, day0 - 1, 21, 0),
-      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Room 401',
-      locationZh: '臺北南港展覽館二館 401 會議室',
+      ...hours(day0 - 1, 19, 21),
+      ...hall('Room 401', '401 會議室'),
       nameEn: 'Industry preview night',
       nameZh: '產業預覽之夜',
       descriptionEn: 'An evening preview of the Market for industry guests.',
@@ -114,10 +118,8 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       registerStartAt: taipeiDay(now, 7),
       registerEndAt: taipeiDay(now, day0 + 7, 12, 0),
       formModifyExpiresAt: taipeiDay(now, day0 + 7, 12, 0),
-      startTime: taipeiDay(now, day0 + 8, 18, 0),
-      endAt: taipeiDay(now, day0 + 8, 20, 0),
-      locationEn: 'Taipei Nangang Exhibition Center, Hall 2, Main Stage',
-      locationZh: '臺北南港展覽館二館 主舞臺',
+      ...hours(day0 + 8, 18, 20),
+      ...hall('Main Stage', '主舞臺'),
       nameEn: 'Closing awards ceremony',
       nameZh: '閉幕頒獎典禮',
       descriptionEn: 'The pitching awards and the closing of the fest.',
@@ -128,8 +130,7 @@ export function seedEvents(now = new Date()): SeedEvent[] {
       slug: 'online-masterclass',
       type: 'event_online',
       ...window,
-      startTime: taipeiDay(now, day0 + 2, 19, 0),
-      endAt: taipeiDay(now, day0 + 2, 21, 0),
+      ...hours(day0 + 2, 19, 21),
       locationEn: 'Online',
       locationZh: '線上',
       nameEn: 'Online masterclass: Developing a story for the screen',

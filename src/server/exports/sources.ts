@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { ALL_FIELDS } from '@domain/kinds';
 import type { Db } from '../db/client';
+import { eventNameColumns, withOrderOwner } from '../db/order-joins';
 import { badges, events, files, orderContents, orders, receipts, registrations, users } from '../db/schema';
 
 /*
@@ -36,8 +38,27 @@ async function* keyset<R extends { cursorAt: string; cursorId: string }>(
   }
 }
 
-const after = (at: SQL, id: SQL, cursor: Cursor | null) =>
-  cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+/** The table whose (created_at, id) orders an export's pages. */
+type KeysetKey = { createdAt: AnyPgColumn; id: AnyPgColumn };
+
+/** The columns `keyset` reads each row's position from. */
+const cursorColumns = (key: KeysetKey) => ({
+  cursorAt: sql<string>`${key.createdAt}::text`,
+  cursorId: sql<string>`${key.id}::text`,
+});
+
+/** One page of `query`: the scope's rows after the cursor, in `key`'s order. */
+function pageOf<T extends PgSelect>(query: T, key: KeysetKey, scope: ExportScope, cursor: Cursor | null) {
+  return query
+    .where(
+      and(
+        scope.eventId ? eq(orders.eventId, scope.eventId) : undefined,
+        cursor ? sql`(${key.createdAt}, ${key.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(key.createdAt), asc(key.id))
+    .limit(EXPORT_PAGE);
+}
 
 /** The registrant's name: the account's, else the badge applicant's, else the exhibitor contact's. */
 const personName = sql<string | null>`coalesce(nullif(${users.name}, ''),
@@ -51,33 +72,29 @@ const companyName = sql<string | null>`coalesce(nullif(${registrations.form}->>'
 /** Orders, oldest first. */
 export function orderRows(db: Db, scope: ExportScope) {
   return keyset((cursor) =>
-    db
-      .select({
-        cursorAt: sql<string>`${orders.createdAt}::text`,
-        cursorId: sql<string>`${orders.id}::text`,
-        order: orders,
-        email: users.email,
-        name: personName,
-        company: companyName,
-        eventNameEn: events.nameEn,
-        eventNameZh: events.nameZh,
-        receiptKind: receipts.kind,
-        invoiceTitle: receipts.invoiceTitle,
-        ubn: receipts.unifiedBusinessNumber,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .leftJoin(registrations, eq(registrations.orderId, orders.id))
-      .leftJoin(receipts, eq(receipts.orderId, orders.id))
-      .where(
-        and(
-          scope.eventId ? eq(orders.eventId, scope.eventId) : undefined,
-          after(sql`${orders.createdAt}`, sql`${orders.id}`, cursor),
-        ),
+    pageOf(
+      withOrderOwner(
+        db
+          .select({
+            ...cursorColumns(orders),
+            order: orders,
+            email: users.email,
+            name: personName,
+            company: companyName,
+            ...eventNameColumns,
+            receiptKind: receipts.kind,
+            invoiceTitle: receipts.invoiceTitle,
+            ubn: receipts.unifiedBusinessNumber,
+          })
+          .from(orders)
+          .$dynamic(),
       )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(EXPORT_PAGE),
+        .leftJoin(registrations, eq(registrations.orderId, orders.id))
+        .leftJoin(receipts, eq(receipts.orderId, orders.id)),
+      orders,
+      scope,
+      cursor,
+    ),
   );
 }
 /** A row of the pages an export reads. */
@@ -87,37 +104,32 @@ export type OrderExportRow = RowOf<ReturnType<typeof orderRows>>;
 /** Registrations (orders with a stored form), oldest first, with their works and the names of their files. */
 export async function* registrationRows(db: Db, scope: ExportScope) {
   const pages = keyset((cursor) =>
-    db
-      .select({
-        cursorAt: sql<string>`${orders.createdAt}::text`,
-        cursorId: sql<string>`${orders.id}::text`,
-        orderId: orders.id,
-        orderNo: orders.orderNo,
-        registrationType: orders.registrationType,
-        paymentStatus: orders.paymentStatus,
-        approvalStatus: orders.approvalStatus,
-        createdAt: orders.createdAt,
-        eventType: events.type,
-        eventNameEn: events.nameEn,
-        eventNameZh: events.nameZh,
-        email: users.email,
-        name: personName,
-        form: registrations.form,
-        contact: registrations.contact,
-        formUpdatedAt: registrations.updatedAt,
-      })
-      .from(orders)
-      .innerJoin(registrations, eq(registrations.orderId, orders.id))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(
-        and(
-          scope.eventId ? eq(orders.eventId, scope.eventId) : undefined,
-          after(sql`${orders.createdAt}`, sql`${orders.id}`, cursor),
-        ),
-      )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(EXPORT_PAGE),
+    pageOf(
+      withOrderOwner(
+        db
+          .select({
+            ...cursorColumns(orders),
+            orderId: orders.id,
+            orderNo: orders.orderNo,
+            registrationType: orders.registrationType,
+            paymentStatus: orders.paymentStatus,
+            approvalStatus: orders.approvalStatus,
+            createdAt: orders.createdAt,
+            eventType: events.type,
+            ...eventNameColumns,
+            email: users.email,
+            name: personName,
+            form: registrations.form,
+            contact: registrations.contact,
+            formUpdatedAt: registrations.updatedAt,
+          })
+          .from(orders)
+          .$dynamic(),
+      ).innerJoin(registrations, eq(registrations.orderId, orders.id)),
+      orders,
+      scope,
+      cursor,
+    ),
   );
   for await (const page of pages) {
     const ids = page.map((r) => r.orderId);
@@ -187,30 +199,26 @@ export type RegistrationShape = Awaited<ReturnType<typeof registrationShape>>;
 /** Badges, oldest first, with their order and holder. */
 export function badgeRows(db: Db, scope: ExportScope) {
   return keyset((cursor) =>
-    db
-      .select({
-        cursorAt: sql<string>`${badges.createdAt}::text`,
-        cursorId: sql<string>`${badges.id}::text`,
-        badge: badges,
-        orderNo: orders.orderNo,
-        paymentStatus: orders.paymentStatus,
-        eventNameEn: events.nameEn,
-        eventNameZh: events.nameZh,
-        email: users.email,
-        accountName: users.name,
-      })
-      .from(badges)
-      .innerJoin(orders, eq(orders.id, badges.orderId))
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .innerJoin(users, eq(users.id, badges.userId))
-      .where(
-        and(
-          scope.eventId ? eq(orders.eventId, scope.eventId) : undefined,
-          after(sql`${badges.createdAt}`, sql`${badges.id}`, cursor),
-        ),
-      )
-      .orderBy(asc(badges.createdAt), asc(badges.id))
-      .limit(EXPORT_PAGE),
+    pageOf(
+      db
+        .select({
+          ...cursorColumns(badges),
+          badge: badges,
+          orderNo: orders.orderNo,
+          paymentStatus: orders.paymentStatus,
+          ...eventNameColumns,
+          email: users.email,
+          accountName: users.name,
+        })
+        .from(badges)
+        .innerJoin(orders, eq(orders.id, badges.orderId))
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .innerJoin(users, eq(users.id, badges.userId))
+        .$dynamic(),
+      badges,
+      scope,
+      cursor,
+    ),
   );
 }
 export type BadgeExportRow = RowOf<ReturnType<typeof badgeRows>>;

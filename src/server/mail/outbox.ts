@@ -18,6 +18,7 @@ import { orderPages } from '@domain/kinds/pages';
 import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
+import { withOrderOwner } from '../db/order-joins';
 import { badges, emails, events, orders, pickupSlots, receipts, registrations, users } from '../db/schema';
 import { retryDelayMs, type OrderEvent } from '../orders/order-events';
 import { includedBadgeLinks } from '../badges/included-badges';
@@ -102,11 +103,12 @@ export async function loadOrderFacts(
   db: Db | Tx,
   orderId: string,
 ): Promise<{ facts: OrderFacts; locale: MailLocale; siteOrigin: string | null } | undefined> {
-  const [row] = await db
-    .select({ order: orders, event: events, email: users.email, receipt: receipts, badge: badges })
-    .from(orders)
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .innerJoin(users, eq(users.id, orders.userId))
+  const [row] = await withOrderOwner(
+    db
+      .select({ order: orders, event: events, email: users.email, receipt: receipts, badge: badges })
+      .from(orders)
+      .$dynamic(),
+  )
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(badges, eq(badges.orderId, orders.id))
     .where(eq(orders.id, orderId))

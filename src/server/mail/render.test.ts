@@ -175,17 +175,24 @@ describe('e-mail rendering', () => {
     expect(zh.text).toContain('您的專業人士識別證已開通');
   });
 
-  it('the free-badge link mail has the link in each language', () => {
-    const mail = renderMail(
+  /** The free-badge link mail for `email`, its links ending in get-badge/`slug`/abc. */
+  const linkMail = (email: string, identity: Parameters<typeof badgeLinkMail>[0]['identity'], slug: string) =>
+    renderMail(
       badgeLinkMail({
-        email: 'vip@example.com',
-        identity: 'VIP',
+        email,
+        identity,
         expiresAt: new Date('2026-12-07T04:00:00Z'),
-        urls: { en: 'https://p.example/en/get-badge/vip/abc', 'zh-TW': 'https://p.example/zh-tw/get-badge/vip/abc' },
+        urls: {
+          en: `https://p.example/en/get-badge/${slug}/abc`,
+          'zh-TW': `https://p.example/zh-tw/get-badge/${slug}/abc`,
+        },
       }),
       null,
-      'vip@example.com',
+      email,
     );
+
+  it('the free-badge link mail has the link in each language', () => {
+    const mail = linkMail('vip@example.com', 'VIP', 'vip');
     expect(mail.subject).toBe('Your free TCCF badge: VIP / 您的 TCCF 免費識別證：貴賓');
     expect(mail.text).toContain('Get your badge: https://p.example/en/get-badge/vip/abc');
     expect(mail.text).toContain('領取識別證：https://p.example/zh-tw/get-badge/vip/abc');
@@ -194,16 +201,7 @@ describe('e-mail rendering', () => {
   });
 
   it('names an exhibitor identity in the free-badge subject without brackets inside brackets', () => {
-    const mail = renderMail(
-      badgeLinkMail({
-        email: 'guest@example.com',
-        identity: 'EXHIBITOR_PITCHING',
-        expiresAt: new Date('2026-12-07T04:00:00Z'),
-        urls: { en: 'https://p.example/en/get-badge/x/abc', 'zh-TW': 'https://p.example/zh-tw/get-badge/x/abc' },
-      }),
-      null,
-      'guest@example.com',
-    );
+    const mail = linkMail('guest@example.com', 'EXHIBITOR_PITCHING', 'x');
     expect(mail.subject).toBe('Your free TCCF badge: Exhibitor (Pitching) / 您的 TCCF 免費識別證：展商（提案大會）');
     expect(mail.subject).not.toMatch(/\([^)]*\(|（[^）]*（/);
   });

@@ -154,39 +154,34 @@ export function orderMail(
       heading: mt(l, `${prefix}.heading` as MessageKey, v),
       blocks,
     });
+    /** What the registrant declared of their transfer. */
+    const transferRows = [
+      fact(l, 'fact.method', method(l, o.paymentType)),
+      fact(l, 'fact.remitter', o.remitter),
+      fact(l, 'fact.lastFive', o.lastFiveDigits),
+      fact(l, 'fact.amount', v.amount),
+    ];
     const payFacts = facts(orderNo, item, fact(l, 'fact.amount', v.amount), fact(l, 'fact.deadline', v.deadline));
+    /** The mails about a registration: their body, what, when and where, and the way to it. */
+    const aboutRegistration = (prefix: string) =>
+      say(prefix, [
+        p(`${prefix}.body` as MessageKey),
+        facts(orderNo, item, when, where),
+        button('button.registration', o.pages.summary),
+      ]);
+    /** The mails asking for the payment: their body, what it costs by when, the way to pay, then `more`. */
+    const askToPay = (prefix: string, ...more: Block[]) =>
+      say(prefix, [p(`${prefix}.body` as MessageKey), payFacts, button('button.pay', o.pages.pay), ...more]);
 
     switch (template) {
       case 'order_placed':
-        if (event.approvalStatusAfter === 'pending_approval')
-          return say('placed.approval', [
-            p('placed.approval.body'),
-            facts(orderNo, item, when, where),
-            button('button.registration', o.pages.summary),
-          ]);
-        if (event.paymentStatusAfter === 'pending')
-          return say('placed.pay', [
-            p('placed.pay.body'),
-            payFacts,
-            button('button.pay', o.pages.pay),
-            note('placed.pay.lapse'),
-          ]);
-        return say('placed.confirmed', [
-          p('placed.confirmed.body'),
-          facts(orderNo, item, when, where),
-          button('button.registration', o.pages.summary),
-        ]);
+        if (event.approvalStatusAfter === 'pending_approval') return aboutRegistration('placed.approval');
+        if (event.paymentStatusAfter === 'pending') return askToPay('placed.pay', note('placed.pay.lapse'));
+        return aboutRegistration('placed.confirmed');
       case 'transfer_declared':
         return say('transfer', [
           p('transfer.body'),
-          facts(
-            orderNo,
-            item,
-            fact(l, 'fact.method', method(l, o.paymentType)),
-            fact(l, 'fact.remitter', o.remitter),
-            fact(l, 'fact.lastFive', o.lastFiveDigits),
-            fact(l, 'fact.amount', v.amount),
-          ),
+          facts(orderNo, item, ...transferRows),
           note('transfer.correct'),
           button('button.order', o.pages.summary),
         ]);
@@ -227,13 +222,8 @@ export function orderMail(
         return say('badge', blocks);
       }
       case 'approval_granted':
-        if (event.paymentStatusAfter === 'pending')
-          return say('approved.pay', [p('approved.pay.body'), payFacts, button('button.pay', o.pages.pay)]);
-        return say('approved.confirmed', [
-          p('approved.confirmed.body'),
-          facts(orderNo, item, when, where),
-          button('button.registration', o.pages.summary),
-        ]);
+        if (event.paymentStatusAfter === 'pending') return askToPay('approved.pay');
+        return aboutRegistration('approved.confirmed');
       case 'registration_rejected':
         return say('rejected', [
           p('rejected.body'),
@@ -241,12 +231,7 @@ export function orderMail(
           button('button.registration', o.pages.summary),
         ]);
       case 'payment_reminder':
-        return say('reminder', [
-          p('reminder.body'),
-          payFacts,
-          button('button.pay', o.pages.pay),
-          note('reminder.transfer'),
-        ]);
+        return askToPay('reminder', note('reminder.transfer'));
       case 'included_badges': {
         const identity = o.includedLinks[0] ? mt(l, `identity.${o.includedLinks[0].identity}` as MessageKey) : '';
         const until = o.includedLinks[0] ? formatDateTime(o.includedLinks[0].expiresAt) : '';
@@ -274,15 +259,7 @@ export function orderMail(
         return say('returned', [
           p('returned.body'),
           { type: 'p', text: event.message ?? '' },
-          facts(
-            orderNo,
-            item,
-            fact(l, 'fact.method', method(l, o.paymentType)),
-            fact(l, 'fact.remitter', o.remitter),
-            fact(l, 'fact.lastFive', o.lastFiveDigits),
-            fact(l, 'fact.amount', v.amount),
-            fact(l, 'fact.deadline', v.deadline),
-          ),
+          facts(orderNo, item, ...transferRows, fact(l, 'fact.deadline', v.deadline)),
           p('returned.pay'),
           button('button.payAgain', o.pages.pay),
         ]);

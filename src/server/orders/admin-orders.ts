@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { AdminOrderQuery } from '@domain/admin';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
 import {
   badges,
   events,
@@ -69,20 +70,16 @@ const listSelection = {
   quantity: orders.quantity,
   paymentExpiresAt: orders.paymentExpiresAt,
   createdAt: orders.createdAt,
-  email: users.email,
-  name: users.name,
+  ...ownerColumns,
   eventSlug: events.slug,
   eventType: events.type,
-  eventNameEn: events.nameEn,
-  eventNameZh: events.nameZh,
+  ...eventNameColumns,
   company: companyNames,
 };
 
 /** The orders with their account, event, registration and badge: what the search reads. */
 function withJoins<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
+  return withOrderOwner(query)
     .leftJoin(registrations, eq(registrations.orderId, orders.id))
     .leftJoin(badges, eq(badges.orderId, orders.id));
 }
@@ -151,18 +148,19 @@ function fileIdsOf(form: unknown): string[] {
 
 /** One order with everything the back office shows: who, what they submitted, money, history. */
 export async function adminOrder(db: Db, orderNo: string) {
-  const [row] = await db
-    .select({
-      order: orders,
-      event: events,
-      user: { id: users.id, email: users.email, name: users.name },
-      receipt: receipts,
-      registration: registrations,
-      badge: badges,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
+  const [row] = await withOrderOwner(
+    db
+      .select({
+        order: orders,
+        event: events,
+        user: { id: users.id, email: users.email, name: users.name },
+        receipt: receipts,
+        registration: registrations,
+        badge: badges,
+      })
+      .from(orders)
+      .$dynamic(),
+  )
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(registrations, eq(registrations.orderId, orders.id))
     .leftJoin(badges, eq(badges.orderId, orders.id))

@@ -8,7 +8,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
 import { AWAITING_APPROVAL, commandsAllowed } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
-import { badges, events, orderContents, orders, registrations, users } from '../db/schema';
+import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
+import { badges, events, orderContents, orders, registrations } from '../db/schema';
 import { applyCommand, lockOrder, type ActorRef, type OrderContext, type TransitionContext } from './order-state';
 
 /** The most orders the queue shows at once (the rest follow as the first are decided). */
@@ -26,34 +27,33 @@ export async function approvalQueue(db: Db) {
     inArray(orders.approvalStatus, [...AWAITING_APPROVAL]),
     inArray(orders.paymentStatus, ['pending', 'free']),
   );
-  const rows = await db
-    .select({
-      orderNo: orders.orderNo,
-      registrationType: orders.registrationType,
-      approvalStatus: orders.approvalStatus,
-      paymentStatus: orders.paymentStatus,
-      currency: orders.currency,
-      amountCents: orders.amountCents,
-      createdAt: orders.createdAt,
-      version,
-      email: users.email,
-      name: users.name,
-      eventSlug: events.slug,
-      eventNameEn: events.nameEn,
-      eventNameZh: events.nameZh,
-      // The exhibitor form's company (Market), else the company on the registrant's badge.
-      companyEn: sql<
-        string | null
-      >`coalesce(nullif(${registrations.form}->>'companyNameEn', ''), nullif(${badges.companyNameEn}, ''))`,
-      companyZh: sql<
-        string | null
-      >`coalesce(nullif(${registrations.form}->>'companyNameZh', ''), nullif(${badges.companyNameZh}, ''))`,
-      badgeIdentity: badges.identity,
-      works: sql<number>`(select count(*) from ${orderContents} where ${orderContents.orderId} = ${orders.id})::int`,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
+  const rows = await withOrderOwner(
+    db
+      .select({
+        orderNo: orders.orderNo,
+        registrationType: orders.registrationType,
+        approvalStatus: orders.approvalStatus,
+        paymentStatus: orders.paymentStatus,
+        currency: orders.currency,
+        amountCents: orders.amountCents,
+        createdAt: orders.createdAt,
+        version,
+        ...ownerColumns,
+        eventSlug: events.slug,
+        ...eventNameColumns,
+        // The exhibitor form's company (Market), else the company on the registrant's badge.
+        companyEn: sql<
+          string | null
+        >`coalesce(nullif(${registrations.form}->>'companyNameEn', ''), nullif(${badges.companyNameEn}, ''))`,
+        companyZh: sql<
+          string | null
+        >`coalesce(nullif(${registrations.form}->>'companyNameZh', ''), nullif(${badges.companyNameZh}, ''))`,
+        badgeIdentity: badges.identity,
+        works: sql<number>`(select count(*) from ${orderContents} where ${orderContents.orderId} = ${orders.id})::int`,
+      })
+      .from(orders)
+      .$dynamic(),
+  )
     .leftJoin(registrations, eq(registrations.orderId, orders.id))
     .leftJoin(badges, eq(badges.userId, orders.userId))
     .where(waiting)

@@ -11,7 +11,8 @@ import { detailsEditRefusal, SETTLEABLE_STATUSES } from '@domain/order-lifecycle
 import { currencyOf, isTransfer, receiptValues, type OrderPaymentUpdate } from '@domain/payments';
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
-import { events, orderPayments, orders, receipts, users } from '../db/schema';
+import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
+import { events, orderPayments, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
 import {
   applyCommand,
@@ -482,26 +483,25 @@ export async function markRefunded(
 
 /** Payment records owed back, oldest first (`npm run orders -- refunds`). */
 export async function listRefundsDue(db: Db) {
-  return db
-    .select({
-      paymentId: orderPayments.id,
-      orderNo: orders.orderNo,
-      email: users.email,
-      name: users.name,
-      eventSlug: events.slug,
-      eventNameEn: events.nameEn,
-      eventNameZh: events.nameZh,
-      method: orderPayments.method,
-      currency: orderPayments.currency,
-      amountCents: orderPayments.amountCents,
-      reason: orderPayments.refundReason,
-      gatewayTradeNo: orderPayments.gatewayTradeNo,
-      at: orderPayments.updatedAt,
-    })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
+  return withOrderOwner(
+    db
+      .select({
+        paymentId: orderPayments.id,
+        orderNo: orders.orderNo,
+        ...ownerColumns,
+        eventSlug: events.slug,
+        ...eventNameColumns,
+        method: orderPayments.method,
+        currency: orderPayments.currency,
+        amountCents: orderPayments.amountCents,
+        reason: orderPayments.refundReason,
+        gatewayTradeNo: orderPayments.gatewayTradeNo,
+        at: orderPayments.updatedAt,
+      })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+      .$dynamic(),
+  )
     .where(eq(orderPayments.status, 'refund_due'))
     .orderBy(asc(orderPayments.updatedAt));
 }

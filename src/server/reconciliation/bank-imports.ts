@@ -28,7 +28,8 @@ import { isTransfer, TRANSFER_TYPES } from '@domain/payments';
 import { amountMatches, matchLines, type LineMatch, type OpenTransfer } from '@domain/reconciliation';
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
-import { bankImportLines, bankImports, bankStatementMappings, events, orders, users } from '../db/schema';
+import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
+import { bankImportLines, bankImports, bankStatementMappings, orders } from '../db/schema';
 import { lockOrder, type ActorRef, type OrderSet } from '../orders/order-state';
 import { payLocked, type PaymentContext } from '../payments/payments';
 
@@ -255,23 +256,21 @@ export type LineOrder = {
 
 async function ordersByIds(db: Db, ids: string[]): Promise<Map<string, LineOrder>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      orderNo: orders.orderNo,
-      email: users.email,
-      name: users.name,
-      currency: orders.currency,
-      amountCents: orders.amountCents,
-      lastFiveDigits: orders.lastFiveDigits,
-      paymentStatus: orders.paymentStatus,
-      eventNameEn: events.nameEn,
-      eventNameZh: events.nameZh,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .where(inArray(orders.id, ids));
+  const rows = await withOrderOwner(
+    db
+      .select({
+        orderId: orders.id,
+        orderNo: orders.orderNo,
+        ...ownerColumns,
+        currency: orders.currency,
+        amountCents: orders.amountCents,
+        lastFiveDigits: orders.lastFiveDigits,
+        paymentStatus: orders.paymentStatus,
+        ...eventNameColumns,
+      })
+      .from(orders)
+      .$dynamic(),
+  ).where(inArray(orders.id, ids));
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 

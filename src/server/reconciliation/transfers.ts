@@ -6,7 +6,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { notFoundError } from '@domain/errors';
 import type { Db } from '../db/client';
-import { events, orderEvents, orders, users } from '../db/schema';
+import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
+import { orderEvents, orders } from '../db/schema';
 import {
   applyCommand,
   lockOrder,
@@ -21,27 +22,26 @@ const declaredAt = sql<Date | null>`(select max(${orderEvents.createdAt}) from $
 
 /** Orders whose transfer is being checked, the longest waiting first. */
 export async function transfersBeingChecked(db: Db) {
-  const rows = await db
-    .select({
-      orderNo: orders.orderNo,
-      registrationType: orders.registrationType,
-      paymentType: orders.paymentType,
-      remitter: orders.remitter,
-      senderBank: orders.senderBank,
-      lastFiveDigits: orders.lastFiveDigits,
-      currency: orders.currency,
-      amountCents: orders.amountCents,
-      paymentExpiresAt: orders.paymentExpiresAt,
-      createdAt: orders.createdAt,
-      declaredAt,
-      email: users.email,
-      name: users.name,
-      eventNameEn: events.nameEn,
-      eventNameZh: events.nameZh,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
+  const rows = await withOrderOwner(
+    db
+      .select({
+        orderNo: orders.orderNo,
+        registrationType: orders.registrationType,
+        paymentType: orders.paymentType,
+        remitter: orders.remitter,
+        senderBank: orders.senderBank,
+        lastFiveDigits: orders.lastFiveDigits,
+        currency: orders.currency,
+        amountCents: orders.amountCents,
+        paymentExpiresAt: orders.paymentExpiresAt,
+        createdAt: orders.createdAt,
+        declaredAt,
+        ...ownerColumns,
+        ...eventNameColumns,
+      })
+      .from(orders)
+      .$dynamic(),
+  )
     .where(eq(orders.paymentStatus, 'checking'))
     .orderBy(asc(sql`coalesce(${declaredAt}, ${orders.updatedAt})`), asc(orders.orderNo))
     .limit(1000);

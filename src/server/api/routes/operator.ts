@@ -5,6 +5,7 @@ import { enums, integer, object, optional, pattern, size, string } from 'superst
 import { LINK_EXPIRY_DAYS } from '@domain/badge-links';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { QueryInt } from '@domain/validation';
+import { withOrderOwner } from '../../db/order-joins';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
 import { createBadgeLinkBatch } from '../../badges/badge-link-batches';
@@ -46,20 +47,21 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     const where: SQL[] = [];
     if (query.event) where.push(eq(events.slug, query.event));
     if (query.status) where.push(inArray(orders.paymentStatus, query.status.split(',') as 'pending'[]));
-    const rows = await deps.db
-      .select({
-        orderNo: orders.orderNo,
-        orderId: orders.id,
-        email: users.email,
-        eventSlug: events.slug,
-        registrationType: orders.registrationType,
-        paymentStatus: orders.paymentStatus,
-        approvalStatus: orders.approvalStatus,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .innerJoin(events, eq(events.id, orders.eventId))
+    const rows = await withOrderOwner(
+      deps.db
+        .select({
+          orderNo: orders.orderNo,
+          orderId: orders.id,
+          email: users.email,
+          eventSlug: events.slug,
+          registrationType: orders.registrationType,
+          paymentStatus: orders.paymentStatus,
+          approvalStatus: orders.approvalStatus,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .$dynamic(),
+    )
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(orders.createdAt))
       .limit(query.limit ?? 200);

@@ -1,0 +1,74 @@
+/*
+ * The parts every labelled field shares (TextField, TextAreaField, SelectField): the label with
+ * its required mark, and the line under the control with the hint, the error and the live
+ * counter (spec §5), tied to the control by aria-describedby.
+ */
+
+/** The ids of the notes under a field, for its control's aria-describedby. */
+export function describedByOf(
+  id: string,
+  notes: { hint?: string | undefined; counted: boolean; error?: string | undefined },
+) {
+  return (
+    [notes.hint && `${id}-hint`, notes.counted && `${id}-count`, notes.error && `${id}-error`]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
+}
+
+/** A field's label, with a required mark read out as `requiredLabel`. */
+export function FieldLabel(props: {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  requiredLabel?: string | undefined;
+}) {
+  return (
+    <label htmlFor={props.id} className="text-sm font-semibold">
+      {props.label}
+      {props.required && (
+        <span className="text-red-700">
+          {' '}
+          *<span className="sr-only">{props.requiredLabel}</span>
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The border of a control, red while it has an error. */
+export const controlBorder = (error: string | undefined) => (error ? 'border-red-600' : 'border-neutral-500');
+
+/** The line under a field: hint and error on the left, the counter (length/max) on the right. */
+export function FieldNotes(props: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  length: number;
+  max?: number | undefined;
+}) {
+  return (
+    <div className="flex justify-between gap-2 text-xs">
+      <span>
+        {props.hint && (
+          <span id={`${props.id}-hint`} className="text-neutral-600">
+            {props.hint}
+          </span>
+        )}
+        {props.error && (
+          <span id={`${props.id}-error`} className="block text-red-700">
+            {props.error}
+          </span>
+        )}
+      </span>
+      {props.max !== undefined && (
+        <span
+          id={`${props.id}-count`}
+          className={props.length > props.max ? 'font-semibold text-red-700' : 'text-neutral-600'}
+        >
+          {props.length}/{props.max}
+        </span>
+      )}
+    </div>
+  );
+}
