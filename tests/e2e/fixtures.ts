@@ -106,3 +106,34 @@ export async function addWork(page: Page, titleEn: string, titleZh: string, genr
   await page.getByRole('button', { name: '新增作品' }).click();
   await expect(page.getByRole('status')).toContainText(titleZh);
 }
+
+/** Registers the signed-in user for Market online with their works (through the API the wizard calls, same origin: the session cookie goes along); the order's id and number. */
+export async function registerMarketOnline(page: Page) {
+  return page.evaluate(async () => {
+    const works = (await (await fetch('/api/v1/contents/remote')).json()) as { data: { id: number }[] };
+    const res = await fetch('/api/v1/orders?event=market-online', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        agree_terms: true,
+        agree_disclosure: true,
+        market_identity: 5,
+        selected_contents: works.data.map((w) => w.id),
+        company_name_zh: '港灣影業',
+        company_name_en: 'Harbour Pictures',
+        company_industry: 3,
+        company_business_category: [1, 2],
+        company_country: 'TWN',
+        copyright_contacts: [
+          { name_zh: '林小美', name_en: 'May Lin', phone: '886-912-345-678', email: 'may@example.com' },
+        ],
+        contact_name: 'May Lin',
+        contact_title: 'Producer',
+        contact_phone: '886-2-1234-5678',
+        contact_email: 'may@example.com',
+      }),
+    });
+    const body = (await res.json()) as { order_id: string; order_no: string };
+    return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addWork, expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+import { addWork, expectAccessible, hydrated, operator, registerMarketOnline, signIn, uniqueEmail } from './fixtures';
 
 /*
  * Market online after the wizard: the pending page until the organiser approves (operator
@@ -8,39 +8,10 @@ import { addWork, expectAccessible, hydrated, operator, signIn, uniqueEmail } fr
  * calls (the wizard itself has its own tests in market.spec.ts).
  */
 
-/** Registers the signed-in user for Market online with their works; returns the order id and number. */
+/** Registers the signed-in user for Market online with their works, from the home page. */
 async function registerOnline(page: Page, locale: 'en' | 'zh-tw') {
   await page.goto(`/${locale}/`);
-  return page.evaluate(async () => {
-    // Same origin: the session cookie goes along.
-    const works = (await (await fetch('/api/v1/contents/remote')).json()) as {
-      data: { id: number }[];
-    };
-    const res = await fetch('/api/v1/orders?event=market-online', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        agree_terms: true,
-        agree_disclosure: true,
-        market_identity: 5,
-        selected_contents: works.data.map((w) => w.id),
-        company_name_zh: '港灣影業',
-        company_name_en: 'Harbour Pictures',
-        company_industry: 3,
-        company_business_category: [1, 2],
-        company_country: 'TWN',
-        copyright_contacts: [
-          { name_zh: '林小美', name_en: 'May Lin', phone: '886-912-345-678', email: 'may@example.com' },
-        ],
-        contact_name: 'May Lin',
-        contact_title: 'Producer',
-        contact_phone: '886-2-1234-5678',
-        contact_email: 'may@example.com',
-      }),
-    });
-    const body = (await res.json()) as { order_id: string; order_no: string };
-    return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-  });
+  return registerMarketOnline(page);
 }
 
 test.describe('Market online: approval before payment', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, operator, signIn, uniqueEmail } from './fixtures';
+import { expectAccessible, hydrated, operator, registerMarketOnline, signIn, uniqueEmail } from './fixtures';
 
 /*
  * Issue 19 defects 8, 9 and 10, in both languages: the pitching works step refuses a 6th work or
@@ -105,37 +105,6 @@ for (const locale of ['en', 'zh-tw'] as const satisfies Locale[]) {
   });
 }
 
-/** Registers the signed-in user for Market online with their works (through the API the wizard calls). */
-async function registerOnline(page: Page) {
-  return page.evaluate(async () => {
-    const works = (await (await fetch('/api/v1/contents/remote')).json()) as { data: { id: number }[] };
-    const res = await fetch('/api/v1/orders?event=market-online', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        agree_terms: true,
-        agree_disclosure: true,
-        market_identity: 5,
-        selected_contents: works.data.map((w) => w.id),
-        company_name_zh: '港灣影業',
-        company_name_en: 'Harbour Pictures',
-        company_industry: 3,
-        company_business_category: [1, 2],
-        company_country: 'TWN',
-        copyright_contacts: [
-          { name_zh: '林小美', name_en: 'May Lin', phone: '886-912-345-678', email: 'may@example.com' },
-        ],
-        contact_name: 'May Lin',
-        contact_title: 'Producer',
-        contact_phone: '886-2-1234-5678',
-        contact_email: 'may@example.com',
-      }),
-    });
-    const body = (await res.json()) as { order_id: string; order_no: string };
-    return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-  });
-}
-
 const L = {
   en: {
     heading: 'Included badges',
@@ -169,7 +138,7 @@ for (const locale of ['en', 'zh-tw'] as const satisfies Locale[]) {
     await signIn(page, uniqueEmail(`badge-links-${locale}`), locale);
     await addWorks(page, [{ en: 'Harbour Lights', zh: '港灣燈火', genre: 'piece' }]);
     await page.goto(`/${locale}/`);
-    const order = await registerOnline(page);
+    const order = await registerMarketOnline(page);
     expect(order.status).toBe(201);
     expect(operator('orders', ['approve', order.orderNo], baseURL!)).toMatch(/approved/);
     expect(operator('orders', ['mark-paid', order.orderNo], baseURL!)).toMatch(/paid/);
