@@ -210,8 +210,10 @@ test('offline: two badges handed out without network, kept across a reload, sync
   browser,
   baseURL,
 }) => {
-  const a = await holder(browser, baseURL!, 'Offline One', '離線一');
-  const b = await holder(browser, baseURL!, 'Offline Two', '離線二');
+  // A retry's holders are named apart from the first try's (the server's list is found by name).
+  const retried = test.info().retry ? ' Again' : '';
+  const a = await holder(browser, baseURL!, `Offline One${retried}`, `離線一${retried ? '再' : ''}`);
+  const b = await holder(browser, baseURL!, `Offline Two${retried}`, `離線二${retried ? '再' : ''}`);
   const context = await browser.newContext({ baseURL });
   const page = await openDesk(context, 'organiser@example.com', 'Hall B');
   // The service worker controls the desk and has been handed the page and its files.
