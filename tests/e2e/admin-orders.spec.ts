@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addWork, expectAccessible, hydrated, signIn, uniqueEmail } from './fixtures';
+import { addWork, expectAccessible, hydrated, registerMarketOnline, signIn, uniqueEmail } from './fixtures';
 
 /*
  * The back office's orders (issue 11): only organisers get in; an organiser finds an order by
@@ -10,36 +10,7 @@ import { addWork, expectAccessible, hydrated, signIn, uniqueEmail } from './fixt
 /** A Market online registration of the signed-in user, as the wizard places it. */
 async function registerOnline(page: Page, company: string) {
   await page.goto('/en/');
-  return page.evaluate(async (companyName) => {
-    // The session cookie goes along with same-origin requests.
-    const works = (await (await fetch('/api/v1/contents/remote')).json()) as {
-      data: { id: number }[];
-    };
-    const res = await fetch('/api/v1/orders?event=market-online', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        agree_terms: true,
-        agree_disclosure: true,
-        market_identity: 5,
-        selected_contents: works.data.map((w) => w.id),
-        company_name_zh: '港灣影業',
-        company_name_en: companyName,
-        company_industry: 3,
-        company_business_category: [1, 2],
-        company_country: 'TWN',
-        copyright_contacts: [
-          { name_zh: '林小美', name_en: 'May Lin', phone: '886-912-345-678', email: 'may@example.com' },
-        ],
-        contact_name: 'May Lin',
-        contact_title: 'Producer',
-        contact_phone: '886-2-1234-5678',
-        contact_email: 'may@example.com',
-      }),
-    });
-    const body = (await res.json()) as { order_id: string; order_no: string };
-    return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-  }, company);
+  return registerMarketOnline(page, company);
 }
 
 test.describe('back office: orders', () => {

@@ -108,8 +108,8 @@ export async function addWork(page: Page, titleEn: string, titleZh: string, genr
 }
 
 /** Registers the signed-in user for Market online with their works (through the API the wizard calls, same origin: the session cookie goes along); the order's id and number. */
-export async function registerMarketOnline(page: Page) {
-  return page.evaluate(async () => {
+export async function registerMarketOnline(page: Page, company = 'Harbour Pictures') {
+  return page.evaluate(async (companyName) => {
     const works = (await (await fetch('/api/v1/contents/remote')).json()) as { data: { id: number }[] };
     const res = await fetch('/api/v1/orders?event=market-online', {
       method: 'POST',
@@ -120,7 +120,7 @@ export async function registerMarketOnline(page: Page) {
         market_identity: 5,
         selected_contents: works.data.map((w) => w.id),
         company_name_zh: '港灣影業',
-        company_name_en: 'Harbour Pictures',
+        company_name_en: companyName,
         company_industry: 3,
         company_business_category: [1, 2],
         company_country: 'TWN',
@@ -135,5 +135,5 @@ export async function registerMarketOnline(page: Page) {
     });
     const body = (await res.json()) as { order_id: string; order_no: string };
     return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-  });
+  }, company);
 }

@@ -9,7 +9,6 @@ import {
   type CatalogueField,
   type CatalogueForm,
   type CatalogueValue,
-  type EventAction,
   type EventAddress,
   type EventStatus,
   type KindFacts,
@@ -20,33 +19,13 @@ import type { EventType } from '@domain/kinds/types';
 import { toTaipeiInput } from '@domain/taipei-time';
 import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
-import type { AdminEvent } from '../admin-ops';
+import type { AdminEvent, EventChange } from '@domain/contract/admin';
 
-/** An event as the catalogue's pages read it (GET /admin/events/{slug} of the API). */
-export type CatalogueEventView = AdminEvent & {
-  status: EventStatus;
-  descriptionEn: string;
-  descriptionZh: string;
-  locationEn: string;
-  locationZh: string;
-  addressEn: EventAddress | null;
-  addressZh: EventAddress | null;
-  liveStreamUrl: string | null;
-  imageFileId: string | null;
-  /** The image as the public sees it (resized), or the default one. */
-  image: string;
-  requiresApproval: boolean;
-  includedBadges: number | null;
-};
+/** An event as the catalogue's pages read it (GET /admin/events/{slug}): the contract's. */
+export type CatalogueEventView = AdminEvent;
 
-/** A history row: what happened, who, when, and the fields before → after. */
-export type CatalogueChange = {
-  id: number;
-  changedBy: string;
-  action: EventAction;
-  createdAt: string;
-  changes: Partial<Record<CatalogueField | 'status' | 'slug', { before: CatalogueValue; after: CatalogueValue }>>;
-};
+/** A history row: what happened, who, when, and the fields before → after (the contract's). */
+export type CatalogueChange = EventChange;
 
 /** What the form knows of each type: its label and the kind's facts (the island does not load the registry). */
 export type TypeChoice = { value: EventType; label: string; facts: KindFacts };
