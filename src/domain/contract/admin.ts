@@ -2,6 +2,7 @@
  * The back office on the wire (decision 043): the organiser, the order search and one order, the
  * counts of its home, badge links and batches, events and their changes, the badge desk.
  */
+import type { Role } from '@domain/roles';
 import type { RegistrationType } from '@domain/kinds/types';
 import type { ApprovalStatus, PaymentStatus } from '@domain/order-lifecycle';
 import type { BadgeLinkStatus } from '@domain/badge-links';
@@ -15,7 +16,8 @@ import type { PageMeta } from './common';
 export type { DeskBadge, PickupResult } from '@domain/desk';
 
 /** `GET /admin/me`: the organiser asking. */
-export type Organiser = { email: string; name: string | null; organiser?: boolean };
+/** The signed-in team member (GET /admin/me): their back-office role decides what they may do. */
+export type Organiser = { email: string; name: string | null; organiser?: boolean; role: Role };
 
 /** An order as the back office's list shows it (GET /admin/orders, camelCase). */
 export type AdminOrderRow = {

@@ -9,6 +9,7 @@ import { serverApi } from '@lib/embedded-api.server';
 import { signInRedirect } from '@lib/auth.server';
 import { load, loadFailure, type LoadFailure, type LoadResult } from '@lib/load';
 import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
+import { can, type Right } from '@domain/roles';
 
 export type {
   AdminOrderDetail,
@@ -31,12 +32,16 @@ export type AdminGate =
   | { kind: 'forbidden' }
   | { kind: 'error'; status: number };
 
-/** Whether the signed-in user is an organiser (`api.admin.me`). */
-export async function adminGate(astro: Pick<AstroGlobal, 'locals'>): Promise<AdminGate> {
+/**
+ * Whether the signed-in user is on the team (`api.admin.me`) and, when the page names one, whose
+ * role has the page's right (issue 21): 403 otherwise, as the API answers.
+ */
+export async function adminGate(astro: Pick<AstroGlobal, 'locals'>, right: Right = 'read'): Promise<AdminGate> {
   if (!astro.locals.token) return { kind: 'signin' };
   const api = await serverApi(astro.locals);
   try {
     const me: Organiser = (await api.admin.me()).data;
+    if (!can(me.role, right)) return { kind: 'forbidden' };
     return { kind: 'ok', organiser: me, api };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -72,8 +77,9 @@ export type AdminPage<L extends Loads> = {
 export async function adminPage<const L extends Loads>(
   astro: AstroGlobal,
   loads: (gate: OkGate) => L,
+  right: Right = 'read',
 ): Promise<{ redirect: Response } | AdminPage<L>> {
-  const gate = await adminGate(astro);
+  const gate = await adminGate(astro, right);
   if (gate.kind === 'signin') return { redirect: signInRedirect(astro) };
   const status = gateStatus(gate);
   if (status) astro.response.status = status;

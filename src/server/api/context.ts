@@ -1,6 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Struct } from 'superstruct';
 import type { Locale } from '@i18n/locales';
+import type { Role } from '@domain/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ContentSource } from '../content/works';
@@ -69,7 +70,7 @@ export type ApiDeps = {
 };
 
 export type Env = {
-  Variables: { user: User; locale: Locale; credential: Credential; requestId: string };
+  Variables: { user: User; locale: Locale; credential: Credential; requestId: string; role: Role };
   /** Given by the catch-all endpoint (Astro's client address); absent in-process. */
   Bindings: { clientAddress?: string | undefined };
 };

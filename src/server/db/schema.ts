@@ -15,6 +15,7 @@ import { LINE_OUTCOMES } from '@domain/reconciliation';
 import { BADGE_REGISTRATION_TYPES, MULTI_ENTRY_REGISTRATION_TYPES } from '@domain/kinds';
 import { EVENT_TYPES, REGISTRATION_TYPES } from '@domain/kinds/types';
 import { LOCALES } from '@i18n/locales';
+import { ROLES } from '@domain/roles';
 import {
   bigint,
   bigserial,
@@ -90,9 +91,40 @@ export const organisers = pgTable(
     email: text('email').primaryKey(),
     /** Who granted it (the operator's name, or an organiser's e-mail). */
     grantedBy: text('granted_by').notNull(),
+    /** The team member's role (issue 21, `@domain/roles`); ORGANISER_EMAILS are admins. */
+    role: text('role', { enum: ROLES }).notNull().default('admin'),
     createdAt: created(),
   },
-  (t) => [check('organisers_email_check', sql`${t.email} = lower(${t.email}) and ${t.email} like '%_@_%'`)],
+  (t) => [
+    check('organisers_email_check', sql`${t.email} = lower(${t.email}) and ${t.email} like '%_@_%'`),
+    check('organisers_role_check', inList('role', ROLES)),
+  ],
+);
+
+/**
+ * An edition of the fair (issue 21, e.g. "TCCF 2027"): it groups its events and the edition's
+ * settings; one is current (the public pages show it). Its settings live in their own columns
+ * and tables keyed by the edition (pick-up schedule, invoices, meetings…).
+ */
+export const editions = pgTable(
+  'editions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Never reused (e.g. `tccf-2027`). */
+    slug: text('slug').notNull().unique(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    /** The edition the public pages show: exactly one at most (partial unique index). */
+    isCurrent: boolean('is_current').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('Asia/Taipei'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('editions_one_current_idx')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
+  ],
 );
 
 export const events = pgTable(
@@ -100,6 +132,8 @@ export const events = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull().unique(),
+    /** The edition the event belongs to (issue 21); null only for rows older than editions. */
+    editionId: uuid('edition_id').references(() => editions.id),
     type: text('type', { enum: EVENT_TYPES }).notNull(),
     nameEn: text('name_en').notNull(),
     nameZh: text('name_zh').notNull(),

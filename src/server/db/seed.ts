@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { eventChanges, events, pickupSlots } from './schema';
+import { ensureSeedEdition } from '../editions/editions';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -251,10 +252,12 @@ export function seedPickupSlots(now = new Date()): SeedPickupSlot[] {
  * too, so a corrected name reaches a database seeded before the correction.
  */
 export async function seed(db: Db, now = new Date()): Promise<void> {
-  for (const event of seedEvents(now)) {
+  const seeded = seedEvents(now);
+  const editionId = await ensureSeedEdition(db, Math.min(...seeded.map((e) => e.startTime.getFullYear())));
+  for (const event of seeded) {
     await db
       .insert(events)
-      .values(event)
+      .values({ ...event, editionId })
       .onConflictDoUpdate({
         target: events.slug,
         set: {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
+import type { Role } from '@domain/roles';
 import type { Db } from '../db/client';
 import { organisers } from '../db/schema';
 
@@ -13,12 +14,20 @@ import { organisers } from '../db/schema';
 const normal = (email: string) => email.trim().toLowerCase();
 const EMAIL = /^[^\s@,]+@[^\s@,]+$/;
 
-/** Whether `email` is an organiser's (configuration first, then the granted ones). */
-export async function isOrganiser(db: Db, configured: readonly string[], email: string): Promise<boolean> {
+/**
+ * The back-office role of `email` (issue 21): `admin` for ORGANISER_EMAILS (the bootstrap of the
+ * first admins), the team member's role otherwise, null for everyone else.
+ */
+export async function organiserRole(db: Db, configured: readonly string[], email: string): Promise<Role | null> {
   const key = normal(email);
-  if (configured.includes(key)) return true;
-  const [row] = await db.select({ email: organisers.email }).from(organisers).where(eq(organisers.email, key)).limit(1);
-  return row !== undefined;
+  if (configured.includes(key)) return 'admin';
+  const [row] = await db.select({ role: organisers.role }).from(organisers).where(eq(organisers.email, key)).limit(1);
+  return row?.role ?? null;
+}
+
+/** Whether `email` is a member of the back office's team (any role). */
+export async function isOrganiser(db: Db, configured: readonly string[], email: string): Promise<boolean> {
+  return (await organiserRole(db, configured, email)) !== null;
 }
 
 /** Grants the role to an e-mail (idempotent). */

@@ -13,7 +13,8 @@ import { AdminOrderQuery } from '@domain/admin';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { isUuid } from '@domain/validation';
 import { adminFile, adminOrder, backOfficeCounts, searchOrders, type AdminOrder } from '../../orders/admin-orders';
-import { isOrganiser } from '../../identity/organisers';
+import { organiserRole } from '../../identity/organisers';
+import { can, type Right } from '@domain/roles';
 import type { ActorRef } from '../../orders/order-state';
 import { decideOrder, markPaid } from '../../payments/payments';
 import type { ApiApp, Env, RouteContext } from '../context';
@@ -40,7 +41,9 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.get('/admin/me', (c) => {
     const { email, name } = c.get('user');
-    return ctx.send(c, { data: { email, name, organiser: true } } satisfies Sendable<Data<Organiser>>);
+    return ctx.send(c, { data: { email, name, organiser: true, role: c.get('role') } } satisfies Sendable<
+      Data<Organiser>
+    >);
   });
 
   app.get('/admin/summary', async (c) =>
@@ -126,9 +129,22 @@ export function organiserOnly(ctx: Pick<RouteContext, 'deps' | 'auth' | 'authOrC
     // Files open as links (cookie); everything else carries the Bearer token.
     const authenticate = c.req.method === 'GET' ? ctx.authOrCookie : ctx.auth;
     await authenticate(c, async () => {
-      if (!(await isOrganiser(ctx.deps.db, ctx.deps.config.organiserEmails, c.get('user').email))) throw forbidden();
+      const role = await organiserRole(ctx.deps.db, ctx.deps.config.organiserEmails, c.get('user').email);
+      if (!role) throw forbidden();
+      c.set('role', role);
       await next();
     });
+  };
+}
+
+/**
+ * A back-office route's right (issue 21, `@domain/roles`): after the `/admin/*` gate, 403 unless
+ * the caller's role has it. Every back-office route names one.
+ */
+export function requireRight(right: Right): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    if (!can(c.get('role'), right)) throw forbidden();
+    await next();
   };
 }
 
