@@ -164,6 +164,43 @@ describe.each(DATABASES)('back office: the team (%s)', (kind) => {
     });
   });
 
+  describe('npm run organisers (the operator API)', () => {
+    it('adds with a role (default admin), changes it, removes; each in the trail with the operator', async () => {
+      await database.reset();
+      app = await createTestApp(database, {}, { operatorToken: 'op-token' });
+      const op = (path: string, body: unknown) =>
+        app.request(`/api/v1/operator/organisers${path}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer op-token', 'content-type': 'application/json', 'x-operator': 'olivia' },
+          body: JSON.stringify(body),
+        });
+      expect((await (await op('', { email: 'Ada@example.com' })).json()).data).toMatchObject({
+        email: 'ada@example.com',
+        role: 'admin',
+        added: true,
+      });
+      expect((await (await op('', { email: 'dan@example.com', role: 'desk' })).json()).data).toMatchObject({
+        role: 'desk',
+        added: true,
+      });
+      expect((await (await op('', { email: 'dan@example.com', role: 'viewer' })).json()).data).toMatchObject({
+        role: 'viewer',
+        changed: true,
+      });
+      expect((await op('', { email: 'dan@example.com', role: 'owner' })).status).toBe(400);
+      expect((await (await op('/remove', { email: 'dan@example.com' })).json()).data.removed).toBe(true);
+      const list = await app.request('/api/v1/operator/organisers', { headers: { authorization: 'Bearer op-token' } });
+      expect((await list.json()).data).toEqual([expect.objectContaining({ email: 'ada@example.com', role: 'admin' })]);
+      const trail = await db.select().from(auditLog).orderBy(auditLog.id);
+      expect(trail.map((e) => [e.actor, e.action, e.subject])).toEqual([
+        ['olivia', 'team.invited', 'ada@example.com'],
+        ['olivia', 'team.invited', 'dan@example.com'],
+        ['olivia', 'team.role_changed', 'dan@example.com'],
+        ['olivia', 'team.removed', 'dan@example.com'],
+      ]);
+    });
+  });
+
   describe('without configured admins', () => {
     beforeEach(async () => {
       await start('', [
