@@ -160,7 +160,7 @@ export default function TeamManager(props: TeamManagerProps) {
                           </select>
                           <button
                             type="button"
-                            className="btn-secondary"
+                            className="btn-secondary whitespace-nowrap"
                             disabled={chosen === m.role}
                             onClick={() => setPending({ kind: 'role', member: m, role: chosen })}
                           >
@@ -183,7 +183,7 @@ export default function TeamManager(props: TeamManagerProps) {
                       {m.source === 'team' && (
                         <button
                           type="button"
-                          className="btn-secondary"
+                          className="btn-secondary whitespace-nowrap"
                           aria-label={t('admin.team.removeWho', { email: m.email })}
                           onClick={() => setPending({ kind: 'remove', member: m })}
                         >
@@ -232,12 +232,14 @@ export default function TeamManager(props: TeamManagerProps) {
                   aria-describedby={`${id}-role-${r}-hint`}
                   className="mt-1"
                 />
-                <label htmlFor={`${id}-role-${r}`}>
-                  <span className="font-semibold">{roleLabel(r)}</span>
+                <div>
+                  <label htmlFor={`${id}-role-${r}`} className="font-semibold">
+                    {roleLabel(r)}
+                  </label>
                   <span id={`${id}-role-${r}-hint`} className="block text-sm text-neutral-700">
                     {t(`admin.roleHint.${r}`)}
                   </span>
-                </label>
+                </div>
               </div>
             ))}
             {errors.role && (
