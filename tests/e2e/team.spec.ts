@@ -134,5 +134,5 @@ test('zh-TW: the invitation in Chinese, the member removed after a confirmation'
   await expect(page.getByRole('table', { name: '成員' }).getByRole('row').filter({ hasText: reviewer })).toHaveCount(0);
   await expectAccessible(page);
 
-  await expectMail(page, reviewer, 'zh-TW', /邀請您加入 TCCF 後台管理（審核人員）/);
+  await expectMail(page, reviewer, 'zh-TW', /邀請您加入 TCCF 後臺管理（審核人員）/);
 });
