@@ -110,21 +110,11 @@ export default function TeamManager(props: TeamManagerProps) {
             <caption className="sr-only">{t('admin.team.members')}</caption>
             <thead>
               <tr className="border-b border-neutral-300">
-                <th scope="col" className="py-2 pr-4">
-                  {t('admin.team.col.member')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('admin.team.col.role')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('admin.team.col.invited')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('admin.team.col.lastSignIn')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('admin.team.col.actions')}
-                </th>
+                {(['member', 'role', 'invited', 'lastSignIn', 'actions'] as const).map((col) => (
+                  <th key={col} scope="col" className="py-2 pr-4">
+                    {t(`admin.team.col.${col}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
