@@ -137,6 +137,11 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/bank-lines/:lineId/assign': 'organiser',
   'GET /api/v1/admin/refunds': 'organiser',
   'POST /api/v1/admin/refunds/:paymentId/refunded': 'organiser',
+  'GET /api/v1/admin/team': 'organiser',
+  'GET /api/v1/admin/team/changes': 'organiser',
+  'POST /api/v1/admin/team': 'organiser',
+  'PATCH /api/v1/admin/team/:email': 'organiser',
+  'DELETE /api/v1/admin/team/:email': 'organiser',
   'GET /api/v1/reference/countries': 'public',
   'GET /api/v1/reference/countries/:slug': 'public',
   'GET /api/v1/reference/states': 'public',
@@ -271,6 +276,7 @@ describe.each(DATABASES)('abuse: another user’s ids on every route (%s)', (kin
     importId: '00000000-0000-4000-8000-000000000000',
     lineId: '00000000-0000-4000-8000-000000000000',
     file: 'orders.csv',
+    email: 'alice-leak@example.com',
   });
 
   it('calls every route as Bob with Alice’s ids: nothing of hers shows, nothing of hers changes', async () => {

@@ -134,7 +134,7 @@ describe.each(DATABASES)('back office: access and orders (%s)', (kind) => {
 
     const { token } = await signIn(app, 'ned@example.com');
     expect((await call(token, 'GET', '/api/v1/admin/me')).status).toBe(403);
-    expect(await addOrganiser(db, 'Ned@Example.com', 'test')).toEqual({ email: 'ned@example.com', added: true });
+    expect(await addOrganiser(db, 'Ned@Example.com', 'test')).toMatchObject({ email: 'ned@example.com', added: true });
     const me = await getJson(app, '/api/v1/admin/me', token);
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({ email: 'ned@example.com', organiser: true });

@@ -9,7 +9,7 @@ import { serverApi } from '@lib/embedded-api.server';
 import { signInRedirect } from '@lib/auth.server';
 import { load, loadFailure, type LoadFailure, type LoadResult } from '@lib/load';
 import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
-import { can, type Right } from '@domain/roles';
+import { can, type Right, type Role } from '@domain/roles';
 
 export type {
   AdminOrderDetail,
@@ -29,19 +29,20 @@ export type {
 export type AdminGate =
   | { kind: 'ok'; organiser: Organiser; api: ApiClient }
   | { kind: 'signin' }
-  | { kind: 'forbidden' }
+  /** Not on the team, or (`role`) a member whose role lacks the page's right. */
+  | { kind: 'forbidden'; role?: Role }
   | { kind: 'error'; status: number };
 
 /**
  * Whether the signed-in user is on the team (`api.admin.me`) and, when the page names one, whose
  * role has the page's right (issue 21): 403 otherwise, as the API answers.
  */
-export async function adminGate(astro: Pick<AstroGlobal, 'locals'>, right: Right = 'read'): Promise<AdminGate> {
+export async function adminGate(astro: Pick<AstroGlobal, 'locals'>, right: Right): Promise<AdminGate> {
   if (!astro.locals.token) return { kind: 'signin' };
   const api = await serverApi(astro.locals);
   try {
     const me: Organiser = (await api.admin.me()).data;
-    if (!can(me.role, right)) return { kind: 'forbidden' };
+    if (!can(me.role, right)) return { kind: 'forbidden', role: me.role };
     return { kind: 'ok', organiser: me, api };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -77,7 +78,7 @@ export type AdminPage<L extends Loads> = {
 export async function adminPage<const L extends Loads>(
   astro: AstroGlobal,
   loads: (gate: OkGate) => L,
-  right: Right = 'read',
+  right: Right,
 ): Promise<{ redirect: Response } | AdminPage<L>> {
   const gate = await adminGate(astro, right);
   if (gate.kind === 'signin') return { redirect: signInRedirect(astro) };
@@ -106,16 +107,19 @@ export const loadAdminOrder = (api: ApiClient, orderNo: string) =>
   load(async () => (await api.admin.orders.get(orderNo)).data);
 
 /** The back office's actions in the order they are shown, each the order core's command. */
-const ACTIONS: [OrderAction, CommandType][] = [
-  ['approve', 'approve'],
-  ['start-review', 'start_review'],
-  ['mark-paid', 'pay'],
-  ['reject', 'reject'],
-  ['cancel', 'cancel'],
+const ACTIONS: [OrderAction, CommandType, Right][] = [
+  ['approve', 'approve', 'review'],
+  ['start-review', 'start_review', 'review'],
+  ['mark-paid', 'pay', 'money'],
+  ['reject', 'reject', 'review'],
+  ['cancel', 'cancel', 'orders'],
 ];
 
-/** The OrderActions island's props: the actions the order's state allows (the domain's table). */
-export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail): OrderActionsProps {
+/**
+ * The OrderActions island's props: the actions the order's state allows (the domain's table) and
+ * the team member's role has the right of (the API's, issue 21).
+ */
+export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail, role: Role): OrderActionsProps {
   const allowed = commandsAllowed({
     paymentStatus: order.paymentStatus as PaymentStatus,
     approvalStatus: order.approvalStatus as ApprovalStatus | null,
@@ -127,7 +131,8 @@ export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail): 
     orderNo: order.orderNo,
     // A transfer is confirmed only on a charged order (a free one has nothing to pay).
     actions: ACTIONS.filter(
-      ([action, command]) => allowed.includes(command) && (action !== 'mark-paid' || order.totalTwdCents > 0),
+      ([action, command, right]) =>
+        can(role, right) && allowed.includes(command) && (action !== 'mark-paid' || order.totalTwdCents > 0),
     ).map(([action]) => action),
   };
 }

@@ -3,6 +3,7 @@ import type { AdminOrderQuery } from '@domain/admin';
 import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
 import type { BadgeApplication } from '@domain/badges';
 import type { PickupBatch } from '@domain/desk-requests';
+import type { Role } from '@domain/roles';
 import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
@@ -48,6 +49,10 @@ import type {
   SessionEnd,
   SessionRefresh,
   StatementPreview,
+  TeamChange,
+  TeamInvited,
+  TeamMember,
+  TeamRemoved,
   TradeInfo,
   TransferReturned,
   TransferRow,
@@ -232,6 +237,14 @@ export function endpoints({ request, upload }: Transport) {
         photoUrl: apiHref.deskPhoto,
       },
       exportHref: apiHref.export,
+      team: {
+        list: () => get<Data<TeamMember[]>>(p('admin/team')),
+        changes: () => get<Data<TeamChange[]>>(p('admin/team/changes')),
+        invite: (email: string, role: Role) => post<Data<TeamInvited>>(p('admin/team'), { email, role }),
+        changeRole: (email: string, role: Role) =>
+          request<Data<TeamMember>>('PATCH', p('admin/team', email), { body: { role } }),
+        remove: (email: string) => request<Data<TeamRemoved>>('DELETE', p('admin/team', email)),
+      },
     },
   };
 }

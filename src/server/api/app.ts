@@ -43,6 +43,7 @@ import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
 import { adminTransferRoutes } from './routes/admin-transfers';
+import { adminTeamRoutes } from './routes/admin-team';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -340,6 +341,7 @@ export function createApi(deps: ApiDeps) {
   // After adminRoutes: its /admin/* organiser gate runs before these.
   adminApprovalRoutes(app, ctx);
   adminTransferRoutes(app, ctx);
+  adminTeamRoutes(app, ctx);
 
   return app;
 }

@@ -102,6 +102,27 @@ export const organisers = pgTable(
 );
 
 /**
+ * The back office's audit trail (issue 21): who did what, when, to whom — team changes today;
+ * other capabilities write theirs through the one helper (src/server/audit). Order actions keep
+ * their own trail (`order_events`), event changes theirs (`event_changes`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    /** Who did it: the team member's e-mail, or the operator's name (`npm run organisers`). */
+    actor: text('actor').notNull(),
+    /** What was done, `<capability>.<verb>` (e.g. `team.invited`). */
+    action: text('action').notNull(),
+    /** What it was done to (an e-mail, an id…). */
+    subject: text('subject').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_subject_idx').on(t.subject, t.id)],
+);
+
+/**
  * An edition of the fair (issue 21, e.g. "TCCF 2027"): it groups its events and the edition's
  * settings; one is current (the public pages show it). Its settings live in their own columns
  * and tables keyed by the edition (pick-up schedule, invoices, meetings…).

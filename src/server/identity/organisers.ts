@@ -3,6 +3,7 @@ import { DomainError } from '@domain/errors';
 import type { Role } from '@domain/roles';
 import type { Db } from '../db/client';
 import { organisers } from '../db/schema';
+import { audit } from '../audit/audit';
 
 /*
  * Who may use the back office (issue 11): an e-mail in ORGANISER_EMAILS (configuration), or one
@@ -30,32 +31,65 @@ export async function isOrganiser(db: Db, configured: readonly string[], email: 
   return (await organiserRole(db, configured, email)) !== null;
 }
 
-/** Grants the role to an e-mail (idempotent). */
-export async function addOrganiser(db: Db, email: string, grantedBy: string) {
+/**
+ * Puts an e-mail on the team with `role` (default admin): added, or its role changed, or nothing
+ * when it has that role already; each change in the audit trail with `grantedBy` as its actor.
+ */
+export async function addOrganiser(db: Db, email: string, grantedBy: string, role: Role = 'admin') {
   const key = normal(email);
   if (!EMAIL.test(key)) throw new DomainError('invalid_email', 'Expected an e-mail address');
-  const [row] = await db
-    .insert(organisers)
-    .values({ email: key, grantedBy })
-    .onConflictDoNothing()
-    .returning({ email: organisers.email });
-  return { email: key, added: row !== undefined };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(organisers).where(eq(organisers.email, key)).for('update');
+    if (before?.role === role) return { email: key, role, added: false, changed: false };
+    if (before) {
+      await tx.update(organisers).set({ role }).where(eq(organisers.email, key));
+      await audit(tx, {
+        actor: grantedBy,
+        action: 'team.role_changed',
+        subject: key,
+        detail: { from: before.role, to: role },
+      });
+      return { email: key, role, added: false, changed: true };
+    }
+    await tx.insert(organisers).values({ email: key, grantedBy, role });
+    await audit(tx, { actor: grantedBy, action: 'team.invited', subject: key, detail: { role } });
+    return { email: key, role, added: true, changed: false };
+  });
 }
 
 /** Takes the role back (configured e-mails stay organisers until the configuration changes). */
-export async function removeOrganiser(db: Db, email: string) {
+export async function removeOrganiser(db: Db, email: string, removedBy = 'operator') {
   const key = normal(email);
-  const rows = await db.delete(organisers).where(eq(organisers.email, key)).returning({ email: organisers.email });
-  return { email: key, removed: rows.length > 0 };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(organisers)
+      .where(eq(organisers.email, key))
+      .returning({ email: organisers.email, role: organisers.role });
+    if (rows[0])
+      await audit(tx, { actor: removedBy, action: 'team.removed', subject: key, detail: { role: rows[0].role } });
+    return { email: key, removed: rows.length > 0 };
+  });
 }
 
 /** The granted organisers and the configured ones, each marked with where the role comes from. */
 export async function listOrganisers(db: Db, configured: readonly string[]) {
   const rows = await db.select().from(organisers).orderBy(asc(organisers.email));
   return [
-    ...configured.map((email) => ({ email, source: 'configuration' as const, grantedBy: null, createdAt: null })),
+    ...configured.map((email) => ({
+      email,
+      role: 'admin' as Role,
+      source: 'configuration' as const,
+      grantedBy: null,
+      createdAt: null,
+    })),
     ...rows
       .filter((r) => !configured.includes(r.email))
-      .map((r) => ({ email: r.email, source: 'granted' as const, grantedBy: r.grantedBy, createdAt: r.createdAt })),
+      .map((r) => ({
+        email: r.email,
+        role: r.role,
+        source: 'granted' as const,
+        grantedBy: r.grantedBy,
+        createdAt: r.createdAt,
+      })),
   ];
 }

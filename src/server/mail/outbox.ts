@@ -27,6 +27,7 @@ import {
   badgeLinkMail,
   linkOn,
   orderMail,
+  teamInvitationMail,
   templatesFor,
   type EventFacts,
   type MailTemplate,
@@ -197,7 +198,7 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {
-      if (template === 'badge_link' || template === 'payment_reminder') continue;
+      if (template === 'badge_link' || template === 'payment_reminder' || template === 'team_invitation') continue;
       await queueEmail(tx, settings, {
         key: `order-event:${event.id}:${template}`,
         template,
@@ -277,6 +278,33 @@ export function queueBadgeLinkMail(
     recipient: link.email,
     locale: null,
     content: badgeLinkMail(link),
+    now,
+  });
+}
+
+/**
+ * Queues the invitation to the back office's team, in the inviter's language, in the team
+ * change's transaction (`tx`); `key` names the invitation (its audit entry), so each is sent once.
+ */
+export function queueTeamInvitation(
+  db: Db | Tx,
+  settings: Pick<MailSettings, 'from'>,
+  invitation: {
+    key: string;
+    email: string;
+    role: string;
+    invitedBy: string;
+    locale: Locale;
+    urls: Record<Locale, string>;
+  },
+  now: Date,
+): Promise<boolean> {
+  return queueEmail(db, settings, {
+    key: `team-invitation:${invitation.key}`,
+    template: 'team_invitation',
+    recipient: invitation.email,
+    locale: invitation.locale,
+    content: teamInvitationMail(invitation),
     now,
   });
 }

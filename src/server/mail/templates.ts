@@ -29,6 +29,7 @@ export const MAIL_TEMPLATES = [
   'included_badges',
   'transfer_returned',
   'order_canceled',
+  'team_invitation',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -127,7 +128,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<MailTemplate, 'badge_link'>,
+  template: Exclude<MailTemplate, 'badge_link' | 'team_invitation'>,
   o: OrderFacts,
   event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
   link: LinkTo,
@@ -319,6 +320,38 @@ export function badgeLinkMail(input: {
           rows: [fact(l, 'fact.badgeType', identity), fact(l, 'fact.validUntil', formatDateTime(input.expiresAt))],
         },
         { type: 'note', text: mt(l, 'link.once') },
+      ],
+    };
+  };
+}
+
+/**
+ * The invitation to the back office's team (issue 21): who invited, with which role, and where to
+ * sign in (the back office; the role applies from the first sign-in with this e-mail).
+ */
+export function teamInvitationMail(input: {
+  email: string;
+  role: string;
+  invitedBy: string;
+  urls: Record<Locale, string>;
+}): (l: Locale) => MailContent {
+  return (l) => {
+    const role = mt(l, `admin.role.${input.role}` as MessageKey);
+    return {
+      subject: mt(l, 'team.subject', { role }),
+      heading: mt(l, 'team.heading'),
+      blocks: [
+        { type: 'p', text: mt(l, 'team.body', { role, invitedBy: input.invitedBy }) },
+        { type: 'button', label: mt(l, 'button.backOffice'), url: input.urls[l] },
+        {
+          type: 'facts',
+          rows: [
+            fact(l, 'fact.role', role),
+            fact(l, 'fact.roleDoes', mt(l, `admin.roleHint.${input.role}` as MessageKey)),
+            fact(l, 'fact.signInWith', input.email),
+          ],
+        },
+        { type: 'note', text: mt(l, 'team.note') },
       ],
     };
   };

@@ -2,6 +2,7 @@ import { array, object, optional, size, string } from 'superstruct';
 import type { ApprovalQueuePage, BulkApproveResult, Sendable } from '@domain/contract';
 import { approvalQueue, approveOrders } from '../../orders/approvals';
 import type { ActorRef } from '../../orders/order-state';
+import { requireRight } from './admin';
 import type { ApiApp, RouteContext } from '../context';
 
 /** The organiser behind a request, for the audit trail. */
@@ -35,7 +36,7 @@ const BulkApprove = object({
 export function adminApprovalRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
 
-  app.get('/admin/approvals', async (c) => {
+  app.get('/admin/approvals', requireRight('review'), async (c) => {
     const { items, total } = await approvalQueue(deps.db);
     const zh = c.get('locale') === 'zh-TW';
     return ctx.send(c, {
@@ -55,7 +56,7 @@ export function adminApprovalRoutes(app: ApiApp, ctx: RouteContext) {
 
   // Several orders at once, each in its own transaction: the answer lists every order's outcome
   // (200 even when some were refused; each refusal has the order core's code).
-  app.post('/admin/approvals/approve', async (c) => {
+  app.post('/admin/approvals/approve', requireRight('review'), async (c) => {
     const body = await ctx.readJson(c, BulkApprove);
     const results = await approveOrders(deps.db, body.orders, ctx.orderCtx(), organiserActor(c));
     const approved = results.filter((r) => r.result === 'approved').length;

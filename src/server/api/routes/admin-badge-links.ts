@@ -22,6 +22,7 @@ import {
   type AdminBadgeLink,
   type BatchSummary,
 } from '../../badges/badge-link-batches';
+import { requireRight } from './admin';
 import type { ApiApp, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 
@@ -34,7 +35,7 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
   const organiser = (c: { get: (key: 'user') => { email: string } }) => c.get('user').email;
 
-  app.get('/admin/badge-links', async (c) => {
+  app.get('/admin/badge-links', requireRight('orders'), async (c) => {
     const query = ctx.validQuery(c, BadgeLinkQuery);
     const result = await listBadgeLinks(deps.db, query, ctx.now());
     return ctx.send(c, {
@@ -43,7 +44,7 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     });
   });
 
-  app.post('/admin/badge-links', async (c) => {
+  app.post('/admin/badge-links', requireRight('orders'), async (c) => {
     const body = await ctx.readJson(c, BadgeLinkBatchInput);
     const now = ctx.now();
     const expiresAt = new Date(body.expiresAt);
@@ -85,20 +86,20 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     );
   });
 
-  app.post('/admin/badge-links/:id/revoke', async (c) => {
+  app.post('/admin/badge-links/:id/revoke', requireRight('orders'), async (c) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound('Badge link');
     const done = await revokeBadgeLink(deps.db, id, organiser(c), ctx.now());
     return ctx.send(c, { data: { id, result: done.result } } satisfies Sendable<Data<BadgeLinkRevoked>>);
   });
 
-  app.get('/admin/badge-link-batches', async (c) =>
+  app.get('/admin/badge-link-batches', requireRight('orders'), async (c) =>
     ctx.send(c, { data: (await listBatches(deps.db, ctx.now())).map(batchView) } satisfies Sendable<
       Data<AdminBatch[]>
     >),
   );
 
-  app.get('/admin/badge-link-batches/:id', async (c) => {
+  app.get('/admin/badge-link-batches/:id', requireRight('orders'), async (c) => {
     const id = c.req.param('id');
     const batch = isUuid(id) ? await findBatch(deps.db, id, ctx.now()) : undefined;
     if (!batch) throw notFound('Batch');
@@ -108,7 +109,7 @@ export function adminBadgeLinkRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<Data<AdminBatchDetail>>);
   });
 
-  app.post('/admin/badge-link-batches/:id/revoke-unused', async (c) => {
+  app.post('/admin/badge-link-batches/:id/revoke-unused', requireRight('orders'), async (c) => {
     const id = c.req.param('id');
     const batch = isUuid(id) ? await findBatch(deps.db, id, ctx.now()) : undefined;
     if (!batch) throw notFound('Batch');

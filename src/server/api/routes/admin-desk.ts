@@ -2,6 +2,7 @@ import { PickupBatch, VerifyRequest } from '@domain/desk-requests';
 import type { Data, DeskBadge, PickupResult, Sendable } from '@domain/contract';
 import { isUuid } from '@domain/validation';
 import { badgePhotoThumbnail, deskBadges, recordPickups, verifyCode } from '../../desk/desk';
+import { requireRight } from './admin';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound } from '../errors';
 
@@ -15,7 +16,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
   // Every badge of the edition, for the desk's offline cache: names, company, identity, the
   // registrant's e-mail and order (manual search), the order's state, the pick-up, the photo's
   // thumbnail URL, and the hash of the pick-up code (never the code or the secret).
-  app.get('/admin/desk/badges', async (c) => {
+  app.get('/admin/desk/badges', requireRight('desk'), async (c) => {
     const badges = await deskBadges(deps.db);
     c.header('cache-control', 'private, no-store');
     return ctx.send(c, {
@@ -26,7 +27,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
 
   // A scanned code: 400 when it is not a genuine pick-up code (malformed or forged), 404 when it
   // is genuine but names no badge; else the badge, with `refusal` when its order is not issued.
-  app.post('/admin/desk/verify', async (c) => {
+  app.post('/admin/desk/verify', requireRight('desk'), async (c) => {
     const { code } = await ctx.readJson(c, VerifyRequest);
     const found = await verifyCode(deps.db, deps.config.PICKUP_CODE_SECRET, code);
     if (found.kind === 'invalid')
@@ -38,7 +39,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
   // Pick-ups: one made now, or the queue of a desk that was offline. Each has the desk's own id:
   // sent again, it is answered as recorded the first time. Answers one result per pick-up
   // (picked_up, already_picked_up with who/when/where, refused with the reason, not_found).
-  app.post('/admin/desk/pickups', async (c) => {
+  app.post('/admin/desk/pickups', requireRight('desk'), async (c) => {
     const batch = await ctx.readJson(c, PickupBatch);
     const results = await recordPickups(
       deps.db,
@@ -50,7 +51,7 @@ export function adminDeskRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   // A badge photo's thumbnail (made once, then kept): organisers only, as an <img> (cookie) or fetch.
-  app.get('/admin/desk/photos/:fileId', async (c) => {
+  app.get('/admin/desk/photos/:fileId', requireRight('desk'), async (c) => {
     const id = c.req.param('fileId');
     const bytes = isUuid(id) ? await badgePhotoThumbnail(deps.db, deps.storage, id.toLowerCase()) : null;
     if (!bytes) throw notFound('Photo');

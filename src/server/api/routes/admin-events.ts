@@ -13,6 +13,7 @@ import {
   updateEvent,
   type CatalogueWrite,
 } from '../../events/event-catalogue';
+import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { eventImage, eventName } from '../views';
@@ -51,23 +52,23 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
     );
   };
 
-  app.post('/admin/events', async (c) => {
+  app.post('/admin/events', requireRight('edition'), async (c) => {
     const body = await ctx.readJson(c, EventCreate);
     return answer(c, await createEvent(deps.db, body, c.get('user').email, ctx.now()), 201);
   });
 
-  app.post('/admin/events/:slug/duplicate', async (c) => {
+  app.post('/admin/events/:slug/duplicate', requireRight('edition'), async (c) => {
     const body = await ctx.readJson(c, EventDuplicate);
     return answer(c, await duplicateEvent(deps.db, c.req.param('slug'), body, c.get('user').email, ctx.now()), 201);
   });
 
   for (const change of ['publish', 'unpublish', 'archive'] as const)
-    app.post(`/admin/events/:slug/${change}`, async (c) => {
+    app.post(`/admin/events/:slug/${change}`, requireRight('edition'), async (c) => {
       const event = await changeEventStatus(deps.db, c.req.param('slug'), change, c.get('user').email, ctx.now());
       return answer(c, { kind: 'ok', event, changes: {} });
     });
 
-  app.get('/admin/events', async (c) => {
+  app.get('/admin/events', requireRight('read'), async (c) => {
     const rows = await listAdminEvents(deps.db);
     const now = ctx.now();
     return ctx.send(c, {
@@ -75,7 +76,7 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<Data<AdminEvent[]>>);
   });
 
-  app.get('/admin/events/:slug', async (c) => {
+  app.get('/admin/events/:slug', requireRight('read'), async (c) => {
     const found = await findAdminEvent(deps.db, c.req.param('slug'));
     if (!found) throw notFound('Event');
     return ctx.send(c, {
@@ -92,7 +93,7 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<Data<AdminEventDetail>>);
   });
 
-  app.patch('/admin/events/:slug', async (c) => {
+  app.patch('/admin/events/:slug', requireRight('edition'), async (c) => {
     const patch = await ctx.readJson(c, EventPatch);
     return answer(c, await updateEvent(deps.db, c.req.param('slug'), patch, c.get('user').email, ctx.now()));
   });

@@ -10,6 +10,7 @@ import { badgeColumns, labelsFor, orderColumns, registrationColumns, type Column
 import { badgeRows, orderRows, registrationRows, registrationShape, type ExportScope } from '../../exports/sources';
 import { csvStream, xlsxStream } from '../../exports/writers';
 import { findEventBySlug } from '../../events/events';
+import { requireRight } from './admin';
 import type { ApiApp, RouteContext } from '../context';
 import { notFound } from '../errors';
 
@@ -31,7 +32,7 @@ export function adminExportRoutes(app: ApiApp, ctx: RouteContext) {
   // `event` empty (the form's "all events") is every event.
   const Query = object({ event: optional(size(string(), 0, 100)), lang: optional(string()) });
 
-  app.get('/admin/exports/:file', async (c) => {
+  app.get('/admin/exports/:file', requireRight('money'), async (c) => {
     const match = FILE.exec(c.req.param('file'));
     if (!match) throw notFound('Export');
     const dataset = match[1] as ExportDataset;

@@ -35,6 +35,7 @@ import {
 } from '../../reconciliation/bank-imports';
 import { listRefundsDue, markRefunded } from '../../payments/payments';
 import { returnTransfer, transfersBeingChecked } from '../../reconciliation/transfers';
+import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';
@@ -101,7 +102,7 @@ function readMapping(raw: unknown) {
 export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
 
-  app.get('/admin/transfers', async (c) => {
+  app.get('/admin/transfers', requireRight('money'), async (c) => {
     const rows = await transfersBeingChecked(deps.db);
     const locale = c.get('locale');
     return ctx.send(c, {
@@ -112,7 +113,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<Data<TransferRow[]>>);
   });
 
-  app.post('/admin/orders/:orderNo/return-transfer', async (c) => {
+  app.post('/admin/orders/:orderNo/return-transfer', requireRight('money'), async (c) => {
     const body = await ctx.readJson(c, Message);
     if (!body.message.trim()) throw badRequest('reason_required', 'Write the message to the registrant');
     const orderNo = c.req.param('orderNo');
@@ -123,14 +124,14 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   // ---- Bank statement imports ------------------------------------------------------------------
-  app.post('/admin/bank-imports/preview', async (c) => {
+  app.post('/admin/bank-imports/preview', requireRight('money'), async (c) => {
     const form = await readStatementForm(c);
     return ctx.send(c, {
       data: { fileName: form.fileName, ...(await analyzeStatement(deps.db, form.bytes, form.encoding)) },
     } satisfies Sendable<Data<StatementPreview>>);
   });
 
-  app.post('/admin/bank-imports', async (c) => {
+  app.post('/admin/bank-imports', requireRight('money'), async (c) => {
     const form = await readStatementForm(c);
     const mapping = readMapping(form.mapping);
     // A mapping made for another file (its columns beyond this one's) would read nothing.
@@ -149,17 +150,17 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     return ctx.send(c, { data: await importView(id, c.get('locale')) } satisfies Sendable<Data<ImportView>>, 201);
   });
 
-  app.get('/admin/bank-imports', async (c) =>
+  app.get('/admin/bank-imports', requireRight('money'), async (c) =>
     ctx.send(c, { data: await listImports(deps.db) } satisfies Sendable<Data<ImportSummary[]>>),
   );
 
-  app.get('/admin/bank-imports/:importId', async (c) => {
+  app.get('/admin/bank-imports/:importId', requireRight('money'), async (c) => {
     const view = await importView(c.req.param('importId'), c.get('locale'));
     return ctx.send(c, { data: view } satisfies Sendable<Data<ImportView>>);
   });
 
   // Confirms the matched lines (all of the import's, or those listed): every line's outcome.
-  app.post('/admin/bank-imports/:importId/confirm', async (c) => {
+  app.post('/admin/bank-imports/:importId/confirm', requireRight('money'), async (c) => {
     const body = await ctx.readJson(c, Confirm);
     const results = await confirmMatched(
       deps.db,
@@ -175,7 +176,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<ImportConfirmed>);
   });
 
-  app.post('/admin/bank-lines/:lineId/assign', async (c) => {
+  app.post('/admin/bank-lines/:lineId/assign', requireRight('money'), async (c) => {
     const body = await ctx.readJson(c, Assign);
     const paid = await assignLine(
       deps.db,
@@ -190,7 +191,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   // ---- Refunds due ------------------------------------------------------------------------------
-  app.get('/admin/refunds', async (c) => {
+  app.get('/admin/refunds', requireRight('money'), async (c) => {
     const rows = await listRefundsDue(deps.db);
     const locale = c.get('locale');
     return ctx.send(c, {
@@ -201,7 +202,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<Data<RefundRow[]>>);
   });
 
-  app.post('/admin/refunds/:paymentId/refunded', async (c) => {
+  app.post('/admin/refunds/:paymentId/refunded', requireRight('money'), async (c) => {
     const body = await ctx.readJson(c, Reference);
     if (!body.reference.trim()) throw badRequest('reference_required', 'Give the refund reference');
     const record = await markRefunded(

@@ -39,18 +39,18 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
     id: c.get('user').email,
   });
 
-  app.get('/admin/me', (c) => {
+  app.get('/admin/me', anyMember, (c) => {
     const { email, name } = c.get('user');
     return ctx.send(c, { data: { email, name, organiser: true, role: c.get('role') } } satisfies Sendable<
       Data<Organiser>
     >);
   });
 
-  app.get('/admin/summary', async (c) =>
+  app.get('/admin/summary', requireRight('read'), async (c) =>
     ctx.send(c, { data: await backOfficeCounts(deps.db) } satisfies Sendable<Data<BackOfficeCounts>>),
   );
 
-  app.get('/admin/orders', async (c) => {
+  app.get('/admin/orders', requireRight('read'), async (c) => {
     const query = ctx.validQuery(c, AdminOrderQuery);
     const result = await searchOrders(deps.db, query);
     const locale = c.get('locale');
@@ -63,7 +63,7 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
     } satisfies Sendable<AdminOrderPage>);
   });
 
-  app.get('/admin/orders/:orderNo', async (c) => {
+  app.get('/admin/orders/:orderNo', requireRight('read'), async (c) => {
     const found = await adminOrder(deps.db, c.req.param('orderNo'));
     if (!found) throw notFound('Order');
     return ctx.send(c, { data: adminOrderView(found, c.get('locale')) });
@@ -76,36 +76,36 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
   const respond = (orderNo: string, result: string) =>
     ({ data: { orderNo, result } }) satisfies Sendable<Data<OrderActionResult>>;
 
-  app.post('/admin/orders/:orderNo/approve', async (c) => {
+  app.post('/admin/orders/:orderNo/approve', requireRight('review'), async (c) => {
     const orderNo = c.req.param('orderNo');
     await decideOrder(deps.db, orderNo, { type: 'approve' }, ctx.orderCtx(), actor(c));
     return ctx.send(c, respond(orderNo, 'approved'));
   });
-  app.post('/admin/orders/:orderNo/start-review', async (c) => {
+  app.post('/admin/orders/:orderNo/start-review', requireRight('review'), async (c) => {
     const orderNo = c.req.param('orderNo');
     await decideOrder(deps.db, orderNo, { type: 'start_review' }, ctx.orderCtx(), actor(c));
     return ctx.send(c, respond(orderNo, 'auditing'));
   });
-  app.post('/admin/orders/:orderNo/reject', async (c) => {
+  app.post('/admin/orders/:orderNo/reject', requireRight('review'), async (c) => {
     const body = await ctx.readJson(c, Reason);
     const orderNo = c.req.param('orderNo');
     await decideOrder(deps.db, orderNo, { type: 'reject', reason: body.reason }, ctx.orderCtx(), actor(c));
     return ctx.send(c, respond(orderNo, 'rejected'));
   });
-  app.post('/admin/orders/:orderNo/cancel', async (c) => {
+  app.post('/admin/orders/:orderNo/cancel', requireRight('orders'), async (c) => {
     const body = await ctx.readJson(c, OptionalReason);
     const orderNo = c.req.param('orderNo');
     await decideOrder(deps.db, orderNo, { type: 'cancel', reason: body.reason }, ctx.orderCtx(), actor(c));
     return ctx.send(c, respond(orderNo, 'canceled'));
   });
-  app.post('/admin/orders/:orderNo/mark-paid', async (c) => {
+  app.post('/admin/orders/:orderNo/mark-paid', requireRight('money'), async (c) => {
     const orderNo = c.req.param('orderNo');
     const result = await markPaid(deps.db, orderNo, ctx.orderCtx(), actor(c));
     return ctx.send(c, respond(orderNo, result));
   });
 
   // The files an order names (photo, logo, story outline…), for organisers; links open directly.
-  app.get('/admin/files/:fileId', async (c) => {
+  app.get('/admin/files/:fileId', requireRight('read'), async (c) => {
     const id = c.req.param('fileId');
     const row = isUuid(id) ? await adminFile(deps.db, id) : undefined;
     const bytes = row ? await deps.storage.get(row.storageKey) : null;
@@ -137,16 +137,38 @@ export function organiserOnly(ctx: Pick<RouteContext, 'deps' | 'auth' | 'authOrC
   };
 }
 
+/** The right a back-office route names (requireRight), or `member`: any team member (GET /admin/me). */
+export type RouteRight = Right | 'member';
+
+/** Where a route's middleware keeps the right it checks, so the route table can be read (tests). */
+const RIGHT = Symbol('right');
+
+/** The right a handler of the app's route table checks, if it is requireRight's (or anyMember). */
+export const rightOf = (handler: unknown): RouteRight | undefined => {
+  const h = handler as { [RIGHT]?: RouteRight; __COMPOSED_HANDLER?: unknown } | null;
+  // A route mounted from a sub-app (app.route) wraps its handler and keeps the original here.
+  return h?.[RIGHT] ?? (h?.__COMPOSED_HANDLER ? rightOf(h.__COMPOSED_HANDLER) : undefined);
+};
+
+const tagged = (right: RouteRight, handler: MiddlewareHandler<Env>) =>
+  Object.assign(handler, { [RIGHT]: right }) as MiddlewareHandler<Env>;
+
 /**
  * A back-office route's right (issue 21, `@domain/roles`): after the `/admin/*` gate, 403 unless
- * the caller's role has it. Every back-office route names one.
+ * the caller's role has it. Every back-office route names one (tests/api/admin-roles.test.ts
+ * reads them from the app's routes and tries each with every role).
  */
 export function requireRight(right: Right): MiddlewareHandler<Env> {
-  return async (c, next) => {
+  return tagged(right, async (c, next) => {
     if (!can(c.get('role'), right)) throw forbidden();
     await next();
-  };
+  });
 }
+
+/** The routes every team member may call, whatever the role (who am I). */
+export const anyMember: MiddlewareHandler<Env> = tagged('member', async (_c, next) => {
+  await next();
+});
 
 /** The wire view of an order in the back office (both languages' names; the registrant's data). */
 function adminOrderView(row: AdminOrder, locale: Locale) {

@@ -8,6 +8,7 @@ import { QueryInt } from '@domain/validation';
 import { withOrderOwner } from '../../db/order-joins';
 import { events, orders, users } from '../../db/schema';
 import { DomainError } from '@domain/errors';
+import { ROLES, type Role } from '@domain/roles';
 import { createBadgeLinkBatch } from '../../badges/badge-link-batches';
 import { addOrganiser, listOrganisers, removeOrganiser } from '../../identity/organisers';
 import type { ActorRef } from '../../orders/order-state';
@@ -126,14 +127,14 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
   app.get('/operator/organisers', async (c) =>
     ctx.send(c, { data: await listOrganisers(deps.db, deps.config.organiserEmails) }),
   );
-  const OrganiserBody = object({ email: size(string(), 3, 254) });
+  const OrganiserBody = object({ email: size(string(), 3, 254), role: optional(enums(ROLES as unknown as Role[])) });
   app.post('/operator/organisers', async (c) => {
     const body = await ctx.readJson(c, OrganiserBody);
-    return ctx.send(c, { data: await addOrganiser(deps.db, body.email, organiser(c).id ?? 'operator') });
+    return ctx.send(c, { data: await addOrganiser(deps.db, body.email, organiser(c).id ?? 'operator', body.role) });
   });
   app.post('/operator/organisers/remove', async (c) => {
     const body = await ctx.readJson(c, OrganiserBody);
-    return ctx.send(c, { data: await removeOrganiser(deps.db, body.email) });
+    return ctx.send(c, { data: await removeOrganiser(deps.db, body.email, organiser(c).id ?? 'operator') });
   });
 
   app.post('/operator/badge-links', async (c) => {
