@@ -91,6 +91,7 @@ export default defineConfig({
         DATA_DIR: `${DATA_DIR}-fresh`,
         LOG_LEVEL: 'warn',
         SEED: 'false',
+        OPERATOR_TOKEN,
         ORGANISER_EMAILS: 'first-admin@example.com',
       },
       stdout: 'ignore',

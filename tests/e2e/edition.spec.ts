@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, hydrated, signIn } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, giveBadge, hydrated, signIn } from './fixtures';
 
 /*
  * A portal that starts empty (issue 21; the `fresh` project: no seed, as in production with an
@@ -79,34 +79,48 @@ test('the first admin creates the edition, its settings and schedule, and publis
   await hydrated(page);
   await expectAccessible(page);
 
-  // The first event, in this edition, then published.
+  // The first events of this edition (the free badge, then a general event), then published.
+  await createAndPublish(page, 'Free badge', `free-badge-${SLUG}`, 'Free badge', '免費識別證');
+  await createAndPublish(page, 'Event (general)', SLUG, 'Opening forum', '開幕論壇');
+});
+
+/** Creates an event of a type in the catalogue (a draft nobody sees), then publishes it. */
+async function createAndPublish(page: Page, type: string, slug: string, nameEn: string, nameZh: string) {
   await page.goto('/en/admin/events/new');
   await hydrated(page);
-  await page.getByLabel('Event type').selectOption({ label: 'Event (general)' });
-  await page.getByLabel('Address (slug)').fill(SLUG);
-  await page.getByLabel('Name (English)').fill('Opening forum');
-  await page.getByLabel('Name (Chinese)').fill('開幕論壇');
+  await page.getByLabel('Event type').selectOption({ label: type });
+  await page.getByLabel('Address (slug)').fill(slug);
+  await page.getByLabel('Name (English)').fill(nameEn);
+  await page.getByLabel('Name (Chinese)').fill(nameZh);
   await page.getByLabel('Starts').fill(taipei(20, 10));
   await page.getByLabel('Ends').fill(taipei(20, 12));
   await page.getByLabel('Registration opens').fill(taipei(-1, 9));
   await page.getByLabel('Registration closes').fill(taipei(19, 23));
   await page.getByRole('button', { name: 'Create draft' }).click();
-  await expect(page).toHaveURL(new RegExp(`/en/admin/events/${SLUG}\\?done=created`));
+  await expect(page).toHaveURL(new RegExp(`/en/admin/events/${slug}\\?done=created`));
   await page.goto('/en/');
-  await expect(page.getByRole('main').getByText('Opening forum', { exact: true })).toHaveCount(0);
-  await page.goto(`/en/admin/events/${SLUG}`);
+  await expect(page.getByRole('main').getByText(nameEn, { exact: true })).toHaveCount(0);
+  await page.goto(`/en/admin/events/${slug}`);
   await hydrated(page);
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog', { name: 'Publish this event?' }).getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: the event is on the public pages.')).toBeVisible();
-});
+}
 
-test('registrants see the published event of the edition in both languages', async ({ page }) => {
+test('registrants see the published event of the edition in both languages and register', async ({ page, baseURL }) => {
   await page.goto('/en/');
   await expect(page.getByRole('main').getByText('Opening forum', { exact: true })).toBeVisible();
   await page.goto('/zh-tw/');
   await expect(page.getByRole('main').getByText('開幕論壇', { exact: true })).toBeVisible();
+  // A registrant with a badge registers for it; the badge pick-up is the edition's schedule.
   await signIn(page, `goer-${Date.now()}@example.com`, 'en');
-  await page.goto(`/en/events/${SLUG}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Opening forum' })).toBeVisible();
+  await giveBadge(page, baseURL!);
+  await page.goto(`/en/events/${SLUG}/registrations/new`);
+  await hydrated(page);
+  await page.getByLabel(/I agree to the event terms/).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'You are registered for this event.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
+    'Service desk, Hall 2',
+  );
 });
