@@ -3,9 +3,8 @@ import { TextField } from '@components/ui/TextField';
 import type { AdminEdition } from '@domain/contract';
 import { BANK_FIELDS, EDITION_LIMITS } from '@domain/editions';
 import { createT, type Messages } from '@i18n/t';
-import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { fieldIssues } from './edition-issues';
+import { useEditionSave } from './edition-issues';
 
 /** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */
 const GENERAL = ['nameEn', 'nameZh', 'timeZone', 'contactEmail', 'venueMapUrl'] as const;
@@ -29,33 +28,13 @@ export default function EditionSettingsForm(props: EditionSettingsFormProps) {
   const id = useId();
   const initial = Object.fromEntries(FIELDS.map((f) => [f, props.edition[f] ?? ''])) as Record<Field, string>;
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, status, busy, save } = useEditionSave(t, props.messages, (f) => `${id}-${f}`);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setStatus('');
-    try {
-      await browserApi(props.locale, `${props.base}/`).admin.editions.update(props.edition.slug, {
-        ...values,
-        expectedUpdatedAt: props.edition.updatedAt,
-      });
-      setErrors({});
-      setStatus(t('admin.edition.saved'));
-      window.location.reload();
-    } catch (error) {
-      const issues = fieldIssues(error, t);
-      if (issues) {
-        setErrors(issues);
-        setStatus(t('admin.edition.invalid'));
-        const first = FIELDS.find((f) => issues[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
-      } else setStatus(apiMessage(props.messages, error as { code?: string; message?: string }));
-    } finally {
-      setBusy(false);
-    }
+    const api = browserApi(props.locale, `${props.base}/`).admin.editions;
+    const run = () => api.update(props.edition.slug, { ...values, expectedUpdatedAt: props.edition.updatedAt });
+    if (await save(run, t('admin.edition.saved'), FIELDS)) window.location.reload();
   }
 
   const field = (f: Field) => (

@@ -1,9 +1,8 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import { createT, type Messages } from '@i18n/t';
-import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { fieldIssues } from './edition-issues';
+import { useEditionSave } from './edition-issues';
 
 export type EditionStartFormProps = {
   locale: string;
@@ -26,33 +25,15 @@ export default function EditionStartForm(props: EditionStartFormProps) {
       ? (['nameEn', 'nameZh', 'slug', 'firstDay'] as const)
       : (['nameEn', 'nameZh', 'slug'] as const);
   const [values, setValues] = useState<Record<string, string>>({ nameEn: '', nameZh: '', slug: '', firstDay: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, status, busy, save } = useEditionSave(t, props.messages, (f) => `${id}-${f}`);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setStatus('');
     const api = browserApi(props.locale, `${props.base}/`).admin.editions;
     const { nameEn = '', nameZh = '', slug = '', firstDay = '' } = values;
-    try {
-      if (props.mode === 'next') await api.next({ nameEn, nameZh, slug, firstDay });
-      else await api.create({ nameEn, nameZh, slug });
-      setErrors({});
-      setStatus(t('admin.edition.created'));
-      window.location.reload();
-    } catch (error) {
-      const issues = fieldIssues(error, t);
-      if (issues) {
-        setErrors(issues);
-        setStatus(t('admin.edition.invalid'));
-        const first = fields.find((f) => issues[f]);
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
-      } else setStatus(apiMessage(props.messages, error as { code?: string; message?: string }));
-    } finally {
-      setBusy(false);
-    }
+    const run = () =>
+      props.mode === 'next' ? api.next({ nameEn, nameZh, slug, firstDay }) : api.create({ nameEn, nameZh, slug });
+    if (await save(run, t('admin.edition.created'), fields)) window.location.reload();
   }
 
   return (

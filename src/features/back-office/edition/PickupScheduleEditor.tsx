@@ -2,9 +2,8 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import type { PickupSlot } from '@domain/contract';
 import { createT, type Messages } from '@i18n/t';
-import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { fieldIssues } from './edition-issues';
+import { useEditionSave } from './edition-issues';
 
 const COLUMNS = ['firstDay', 'lastDay', 'opensAt', 'closesAt', 'placeEn', 'placeZh'] as const;
 type Row = Record<(typeof COLUMNS)[number], string>;
@@ -30,31 +29,20 @@ export default function PickupScheduleEditor(props: PickupScheduleEditorProps) {
       placeZh,
     })),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const inputId = (i: number, c: string) => `${id}-${i}-${c}`;
+  // An issue's path is `{row}.{column}`.
+  const { errors, setErrors, status, busy, save } = useEditionSave(
+    t,
+    props.messages,
+    (path) => `${id}-${path.replace('.', '-')}`,
+  );
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setStatus('');
-    try {
-      await browserApi(props.locale, `${props.base}/`).admin.pickupSchedule.replace(rows);
-      setErrors({});
-      setStatus(t('admin.edition.scheduleSaved'));
-    } catch (error) {
-      const issues = fieldIssues(error, t);
-      if (issues) {
-        setErrors(issues);
-        setStatus(t('admin.edition.invalid'));
-        const first = Object.keys(issues)[0];
-        const [row, column] = first?.split('.') ?? [];
-        if (row !== undefined && column) document.getElementById(inputId(Number(row), column))?.focus();
-      } else setStatus(apiMessage(props.messages, error as { code?: string; message?: string }));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () => browserApi(props.locale, `${props.base}/`).admin.pickupSchedule.replace(rows),
+      t('admin.edition.scheduleSaved'),
+    );
   }
 
   return (
