@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
  * (`npx playwright install chromium` on a machine that can download it).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** The fresh portal of edition.spec.ts: no seed, no edition, no events. */
+const FRESH_PORT = PORT + 1;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `portal-e2e-${process.pid}`);
 /** The operator API's token for this run (tests run `npm run orders` / `badge-link` against the server). */
 export const OPERATOR_TOKEN = (process.env.E2E_OPERATOR_TOKEN ??= 'e2e-operator-token-not-a-secret-0001');
@@ -30,6 +32,8 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // edition.spec.ts runs on the fresh portal below.
+      testIgnore: /edition\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -46,23 +50,52 @@ export default defineConfig({
         },
       },
     },
-  ],
-  webServer: {
-    // Demo orders for cards@example.com, and the events contact-deadline.spec.ts may change.
-    command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && npx tsx tests/e2e/deadline-events.ts && node server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/v1/events`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      OPERATOR_TOKEN,
-      // The back office's organisers in the browser tests (the badge desk signs in two desks).
-      ORGANISER_EMAILS: 'organiser@example.com, desk-one@example.com, desk-two@example.com',
+    {
+      // A portal that starts empty (no seed, as production with an external identity provider).
+      name: 'fresh',
+      testMatch: /edition\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: `http://127.0.0.1:${FRESH_PORT}`,
+        launchOptions: { ...(executablePath ? { executablePath } : {}), args: ['--headless', '--no-sandbox'] },
+      },
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  ],
+  webServer: [
+    {
+      // Demo orders for cards@example.com, and the events contact-deadline.spec.ts may change.
+      command: `rm -rf ${DATA_DIR} && npx tsx scripts/db.ts demo-orders --email cards@example.com --count 12 && npx tsx tests/e2e/deadline-events.ts && node server.mjs`,
+      url: `http://127.0.0.1:${PORT}/api/v1/events`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        OPERATOR_TOKEN,
+        // The back office's organisers in the browser tests (the badge desk signs in two desks).
+        ORGANISER_EMAILS: 'organiser@example.com, desk-one@example.com, desk-two@example.com',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `rm -rf ${DATA_DIR}-fresh && node server.mjs`,
+      url: `http://127.0.0.1:${FRESH_PORT}/api/v1/events`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(FRESH_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${DATA_DIR}-fresh`,
+        LOG_LEVEL: 'warn',
+        SEED: 'false',
+        OPERATOR_TOKEN,
+        ORGANISER_EMAILS: 'first-admin@example.com',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

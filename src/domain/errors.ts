@@ -47,6 +47,8 @@ export const DOMAIN_ERRORS = {
   event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
   event_status_conflict: 'The event is not in a state this change starts from (an archived event stays archived)',
   event_has_orders: 'This event has registrations: it cannot go back to draft (archive it instead)',
+  edition_changed: 'The edition was changed by someone else meanwhile; reload it and try again',
+  no_current_edition: 'There is no current edition yet: create the edition first',
   not_checking: 'This order has no transfer being checked',
   amount_mismatch: 'The amount or currency of the bank line differs from what the order is to pay',
   line_not_open: 'This bank line has been used already, or is not a credit',

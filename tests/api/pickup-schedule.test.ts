@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
-import { pickupSlots } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { editions, pickupSlots } from '@server/db/schema';
 import { seed, seedEvents, seedPickupSlots, VENUE_ADDRESS } from '@server/db/seed';
 import { halfWidthSlips } from '@i18n/punctuation';
 import { createTestApp, DATABASES, openTestDatabase, type TestApp, type TestDatabase } from './helpers';
@@ -65,7 +66,11 @@ describe.each(DATABASES)('badge pick-up schedule (%s)', (kind) => {
   });
 
   it('re-dates the seeded slots when seeded again, without duplicating them or touching other slots', async () => {
+    await seed(db, now);
+    // A slot the seed did not make, in the same (current) edition.
+    const [edition] = await db.select().from(editions).where(eq(editions.isCurrent, true));
     await db.insert(pickupSlots).values({
+      editionId: edition!.id,
       firstDay: '2026-12-25',
       lastDay: '2026-12-25',
       opensAt: '10:00',
@@ -73,7 +78,6 @@ describe.each(DATABASES)('badge pick-up schedule (%s)', (kind) => {
       placeEn: 'Press desk',
       placeZh: '媒體服務台',
     });
-    await seed(db, now);
     expect(await schedule()).toHaveLength(5);
     await seed(db, new Date('2026-11-30T04:00:00Z'));
     const slots = await schedule();

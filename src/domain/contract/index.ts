@@ -14,3 +14,4 @@ export type * from './user';
 export type * from './admin';
 export type * from './reconciliation';
 export type * from './team';
+export type * from './editions';

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = {
   desk: '/admin/desk',
   badgeLinks: '/admin/badge-links',
   events: '/admin/events',
+  edition: '/admin/edition',
   exports: '/admin/exports',
   refunds: '/admin/refunds',
   team: '/admin/team',

@@ -13,9 +13,10 @@ import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
 import { RadioCard } from '@components/ui/RadioCard';
+import { TransferDetails, type BankDetails } from './TransferDetails';
 import { digitsOnly, InvoiceFields, toReceipt } from '@components/forms/InvoiceFields';
 
-export type BankDetails = { name: string; code: string; accountName: string; accountNumber: string; swift: string };
+export type { BankDetails };
 
 export type PaymentFormProps = {
   /** pay: choose a method and pay (card → gateway, transfer → processing); edit: correct details on the summary. */
@@ -224,21 +225,7 @@ export default function PaymentForm(props: PaymentFormProps) {
           <h2 id="transfer-title" className="text-lg font-semibold">
             {t('pay.transferTitle')}
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-neutral-600">{t('pay.bank')}</dt>
-            <dd>{props.bank.name}</dd>
-            <dt className="text-neutral-600">{t('pay.bankCode')}</dt>
-            <dd>{props.bank.code}</dd>
-            <dt className="text-neutral-600">{t('pay.accountName')}</dt>
-            <dd>{props.bank.accountName}</dd>
-            <dt className="text-neutral-600">{t('pay.accountNumber')}</dt>
-            <dd className="font-mono">{props.bank.accountNumber}</dd>
-            {type !== 'atm' && (
-              <>
-                <dt className="text-neutral-600">{t('pay.swift')}</dt>
-                <dd className="font-mono">{props.bank.swift}</dd>
-              </>
-            )}
+          <TransferDetails bank={props.bank} t={t} swift={type !== 'atm'}>
             <dt className="text-neutral-600">{t('pay.amount')}</dt>
             <dd>{amount}</dd>
             {order.dueDate && (
@@ -247,7 +234,7 @@ export default function PaymentForm(props: PaymentFormProps) {
                 <dd>{formatDateTime(order.dueDate)}</dd>
               </>
             )}
-          </dl>
+          </TransferDetails>
           <p role="note" className="rounded-md border border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t('pay.transferNotice')}
           </p>

@@ -12,6 +12,7 @@ import { portalConfig } from '@lib/portal-config.server';
 import type { PaymentType } from '@domain/payments';
 import { loadOrder } from '../orders/orders.server';
 import type { LoadResult } from '@lib/load';
+import type { BankDetails } from './TransferDetails';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
 
@@ -64,8 +65,20 @@ export async function processingPageData(
   return data;
 }
 
-/** The PaymentForm island's props for an order (pay page and summary editor alike). */
-export function paymentFormProps(order: Order, locale: Locale) {
+/**
+ * The transfer instructions in the reader's language: the current edition's (decision 049); the
+ * configuration's BANK_* when there is no edition or it cannot be read.
+ */
+export async function transferInstructions(locals: App.Locals): Promise<BankDetails> {
+  try {
+    return (await (await serverApi(locals)).events.edition()).data.transfer;
+  } catch {
+    return bankFor(locals.locale);
+  }
+}
+
+/** The PaymentForm island's props for an order (pay page and summary editor alike), with the transfer instructions. */
+export function paymentFormProps(order: Order, locale: Locale, bank: BankDetails) {
   const payment = order.payment;
   return {
     locale,
@@ -87,7 +100,7 @@ export function paymentFormProps(order: Order, locale: Locale) {
     },
     badgeOrder: isBadgeOrder(order),
     processingPath: orderPages(order).processing,
-    bank: bankFor(locale),
+    bank,
   };
 }
 

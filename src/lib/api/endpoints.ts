@@ -5,11 +5,14 @@ import type { BadgeApplication } from '@domain/badges';
 import type { PickupBatch } from '@domain/desk-requests';
 import type { Role } from '@domain/roles';
 import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
+import type { EditionCreate, EditionSettingsPatch, NextEdition, PickupSlotInput } from '@domain/editions';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { UploadPurpose } from '@domain/uploads';
 import type {
   AdminBatch,
+  AdminEdition,
+  AdminEditionDetail,
   AdminBatchDetail,
   AdminEvent,
   AdminEventDetail,
@@ -43,6 +46,7 @@ import type {
   PickupSlot,
   PitchingUsage,
   PlacedOrder,
+  PublicEdition,
   RefundRecorded,
   RefundRow,
   Registration,
@@ -106,6 +110,8 @@ export function endpoints({ request, upload }: Transport) {
       list: () => get<Data<Event[]>>(p('events')),
       get: (slug: string) => get<Data<Event>>(p('events', slug)),
       pickupSchedule: () => get<Data<PickupSlot[]>>(p('pickup-schedule')),
+      /** What registrants see of the current edition (issue 21): transfer instructions, venue map, badge rights. */
+      edition: () => get<Data<PublicEdition>>(p('edition')),
     },
     orders: {
       list: (query: { limit?: number; page?: number } = {}) => get<Paged<Order>>(p('orders'), query),
@@ -209,6 +215,20 @@ export function endpoints({ request, upload }: Transport) {
         /** Publish, back to draft, or archive. */
         changeStatus: (slug: string, change: StatusChange) =>
           post<Data<AdminEvent>>(p('admin/events', slug, change), {}),
+      },
+      /** Editions, their settings and the next edition (issue 21, decisions 049 and 050). */
+      editions: {
+        list: () => get<Data<AdminEdition[]>>(p('admin/editions')),
+        get: (slug: string) => get<Data<AdminEditionDetail>>(p('admin/editions', slug)),
+        create: (edition: EditionCreate) => post<Data<AdminEditionDetail>>(p('admin/editions'), edition),
+        next: (edition: NextEdition) => post<Data<AdminEditionDetail>>(p('admin/editions/next'), edition),
+        update: (slug: string, patch: EditionSettingsPatch) =>
+          request<Data<AdminEditionDetail>>('PATCH', p('admin/editions', slug), { body: patch }),
+        makeCurrent: (slug: string) => post<Data<AdminEditionDetail>>(p('admin/editions', slug, 'make-current'), {}),
+      },
+      /** Replaces the current edition's badge pick-up schedule; answers it as the public GET does. */
+      pickupSchedule: {
+        replace: (rows: PickupSlotInput[]) => put<Data<PickupSlot[]>>(p('admin/pickup-schedule'), rows),
       },
       transfers: {
         list: () => get<Data<TransferRow[]>>(p('admin/transfers')),

@@ -38,6 +38,7 @@ import { adminRoutes, organiserOnly } from './routes/admin';
 import { userRoutes } from './routes/user';
 import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
+import { adminEditionRoutes } from './routes/admin-editions';
 import { eventImageRoutes } from './routes/event-images';
 import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
@@ -336,6 +337,7 @@ export function createApi(deps: ApiDeps) {
   adminRoutes(app, ctx);
   adminBadgeLinkRoutes(app, ctx);
   adminEventRoutes(app, ctx);
+  adminEditionRoutes(app, ctx);
   adminExportRoutes(app, ctx);
   adminDeskRoutes(app, ctx);
   // After adminRoutes: its /admin/* organiser gate runs before these.

@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import type { Locale } from '@i18n/locales';
 import type { Role } from '@domain/roles';
 import type { Config } from '../config';
+import type { EditionDefaultKey } from '../editions/editions';
 import type { Db } from '../db/client';
 import type { ContentSource } from '../content/works';
 import type { IdentityClient } from '../identity/identity';
@@ -33,6 +34,7 @@ export type ApiConfig = Pick<
   | 'RATE_LIMIT_PAYMENT_REJECTS'
   | 'UPLOAD_QUOTA_FILES'
   | 'UPLOAD_QUOTA_BYTES'
+  | EditionDefaultKey
 >;
 
 /**

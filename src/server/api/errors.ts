@@ -74,6 +74,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   event_changed: 409,
   event_status_conflict: 409,
   event_has_orders: 409,
+  edition_changed: 409,
+  no_current_edition: 409,
   not_checking: 409,
   amount_mismatch: 409,
   line_not_open: 409,

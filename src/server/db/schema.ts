@@ -138,6 +138,22 @@ export const editions = pgTable(
     /** The edition the public pages show: exactly one at most (partial unique index). */
     isCurrent: boolean('is_current').notNull().default(false),
     timeZone: text('time_zone').notNull().default('Asia/Taipei'),
+    /** The venue map link of the badge page (decision 049); null: VENUE_MAP_URL. */
+    venueMapUrl: text('venue_map_url'),
+    /** The badge-rights image of the badge page (an `edition_image` upload); null: the portal's default. */
+    badgeRightsFileId: uuid('badge_rights_file_id').references((): AnyPgColumn => files.id, {
+      onDelete: 'set null',
+    }),
+    /** Where registrants write to; null: none shown. */
+    contactEmail: text('contact_email'),
+    /** Transfer instructions of the pay page (decision 049); each null: its BANK_* default. */
+    bankName: text('bank_name'),
+    bankNameZh: text('bank_name_zh'),
+    bankCode: text('bank_code'),
+    bankAccountName: text('bank_account_name'),
+    bankAccountNameZh: text('bank_account_name_zh'),
+    bankAccountNumber: text('bank_account_number'),
+    bankSwiftCode: text('bank_swift_code'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -146,6 +162,27 @@ export const editions = pgTable(
       .on(t.isCurrent)
       .where(sql`${t.isCurrent}`),
   ],
+);
+
+/**
+ * The history of an edition's settings (decision 049): one row per save, with who saved it and
+ * each changed field's value before and after (as `event_changes`), and the edition's creation.
+ */
+export const editionChanges = pgTable(
+  'edition_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    /** The organiser's e-mail. */
+    changedBy: text('changed_by').notNull(),
+    /** `created`, `updated`, `made_current`, `schedule_replaced`. */
+    action: text('action').notNull().default('updated'),
+    changes: jsonb('changes').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('edition_changes_edition_idx').on(t.editionId, t.id)],
 );
 
 export const events = pgTable(
@@ -690,6 +727,8 @@ export const pickupSlots = pgTable(
   'pickup_slots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The edition whose schedule this is (issue 21); the public schedule is the current edition's. */
+    editionId: uuid('edition_id').references(() => editions.id),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
     /** Opening hours, Taipei time, `HH:MM`. */
@@ -701,6 +740,7 @@ export const pickupSlots = pgTable(
   },
   (t) => [
     index('pickup_slots_first_day_idx').on(t.firstDay),
+    index('pickup_slots_edition_idx').on(t.editionId),
     check('pickup_slots_days_check', sql`${t.firstDay} <= ${t.lastDay}`),
     check(
       'pickup_slots_hours_check',

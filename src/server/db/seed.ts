@@ -276,7 +276,10 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
   }
   for (const slot of seedPickupSlots(now)) {
     const { id: _id, ...fields } = slot;
-    await db.insert(pickupSlots).values(slot).onConflictDoUpdate({ target: pickupSlots.id, set: fields });
+    await db
+      .insert(pickupSlots)
+      .values({ ...slot, editionId })
+      .onConflictDoUpdate({ target: pickupSlots.id, set: fields });
   }
 }
 

@@ -23,6 +23,7 @@ import type { Db } from '../db/client';
 import { isCheckViolation, isUniqueViolation } from '../db/db-errors';
 import { eventChanges, events, files, orders } from '../db/schema';
 import type { EventRow } from './events';
+import { currentEdition } from '../editions/editions';
 
 /*
  * The event catalogue (issue 21, decision 054): events created, changed, duplicated, published,
@@ -107,7 +108,15 @@ export async function createEvent(db: Db, body: EventCreate, by: string, now: Da
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(events)
-        .values({ ...event, slug, status: body.published ? 'published' : 'draft', createdAt: now, updatedAt: now })
+        .values({
+          ...event,
+          slug,
+          // In the current edition (decision 049); none yet: an event of no edition, as before editions.
+          editionId: (await currentEdition(tx))?.id ?? null,
+          status: body.published ? 'published' : 'draft',
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing({ target: events.slug })
         .returning();
       if (!row) return slugTaken();
@@ -243,6 +252,7 @@ export async function duplicateEvent(
         .values({
           ...fields,
           slug: copy.slug,
+          editionId: (await currentEdition(tx))?.id ?? source.editionId,
           offeredRegistrationTypes: source.offeredRegistrationTypes,
           status: 'draft',
           createdAt: now,

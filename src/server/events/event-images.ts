@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, or } from 'drizzle-orm';
 import { UuidString } from '@domain/validation';
 import type { Db } from '../db/client';
-import { events, files } from '../db/schema';
+import { editions, events, files } from '../db/schema';
 import type { FileStorage } from '../files/storage';
 import { resizedImage } from '../files/thumbnails';
 
@@ -29,8 +29,17 @@ export async function readEventImage(
   const [row] = await db
     .select({ storageKey: files.storageKey })
     .from(files)
-    .innerJoin(events, eq(events.imageFileId, files.id))
-    .where(and(eq(files.id, fileId), eq(files.purpose, 'event_image')))
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.purpose, 'event_image'),
+        // An event's image, or an edition's badge-rights image (decision 049).
+        or(
+          exists(db.select({ id: events.id }).from(events).where(eq(events.imageFileId, files.id))),
+          exists(db.select({ id: editions.id }).from(editions).where(eq(editions.badgeRightsFileId, files.id))),
+        ),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const key = `${fileId}:${width}`;

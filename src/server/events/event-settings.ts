@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { LIVE_STATUSES } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { eventChanges, events, orders } from '../db/schema';
+import { inCurrentEdition } from './events';
 
 /*
  * The back office's events (issue 11): every event (drafts and archived ones too) with its live
@@ -10,7 +11,12 @@ import { eventChanges, events, orders } from '../db/schema';
 
 /** Every event with how many live orders it has (seats are on the event row). */
 export async function listAdminEvents(db: Db) {
-  const rows = await db.select().from(events).orderBy(asc(events.startTime), asc(events.slug));
+  // The current edition's (a past edition's events stay reachable by their address).
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inCurrentEdition())
+    .orderBy(asc(events.startTime), asc(events.slug));
   const counts = await db
     .select({ eventId: orders.eventId, n: count() })
     .from(orders)

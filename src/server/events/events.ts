@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { events } from '../db/schema';
+import { editions, events } from '../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -18,12 +18,22 @@ export async function findEventBySlug(db: Db, slug: string): Promise<EventRow | 
   return row;
 }
 
-/** The public list: published events only (drafts are the back office's, archived ones are out of it). */
+/** Events of the current edition (and rows older than editions): the lists show no past edition's. */
+export const inCurrentEdition = () =>
+  or(
+    isNull(events.editionId),
+    exists(sql`(select 1 from ${editions} where ${editions.id} = ${events.editionId} and ${editions.isCurrent})`),
+  );
+
+/**
+ * The public list: the current edition's published events only (drafts are the back office's,
+ * archived ones are out of it).
+ */
 export async function listEvents(db: Db): Promise<EventRow[]> {
   return db
     .select()
     .from(events)
-    .where(eq(events.status, 'published'))
+    .where(and(eq(events.status, 'published'), inCurrentEdition()))
     .orderBy(asc(events.startTime), asc(events.slug));
 }
 

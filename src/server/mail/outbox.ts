@@ -19,7 +19,8 @@ import type { Locale } from '@i18n/locales';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { withOrderOwner } from '../db/order-joins';
-import { badges, emails, events, orders, pickupSlots, receipts, registrations, users } from '../db/schema';
+import { badges, emails, events, orders, receipts, registrations, users } from '../db/schema';
+import { listPickupSlots } from '../badges/pickup-schedule';
 import { retryDelayMs, type OrderEvent } from '../orders/order-events';
 import { includedBadgeLinks } from '../badges/included-badges';
 import { renderMail, type MailContent, type MailLocale } from './render';
@@ -117,7 +118,8 @@ export async function loadOrderFacts(
   if (!row) return undefined;
   const { order, event, receipt, badge } = row;
   const isBadge = isBadgeRegistrationType(order.registrationType);
-  const pickup = isBadge ? await db.select().from(pickupSlots).orderBy(asc(pickupSlots.firstDay)) : [];
+  // The schedule of the order's edition (an order of a past edition keeps its own).
+  const pickup = isBadge ? await listPickupSlots(db, event.editionId) : [];
   const form = (await formIdentity(db, order.id, isBadge)) ?? 'PROFESSIONAL';
   const pages = orderPages({ orderId: order.id, eventSlug: event.slug, registrationType: order.registrationType });
   return {

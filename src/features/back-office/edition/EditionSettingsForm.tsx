@@ -1,0 +1,78 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { TextField } from '@components/ui/TextField';
+import type { AdminEdition } from '@domain/contract';
+import { BANK_FIELDS, EDITION_LIMITS } from '@domain/editions';
+import { createT, type Messages } from '@i18n/t';
+import { browserApi } from '@lib/api.client';
+import { useEditionSave } from './edition-issues';
+
+/** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */
+const GENERAL = ['nameEn', 'nameZh', 'timeZone', 'contactEmail', 'venueMapUrl'] as const;
+type Field = (typeof GENERAL)[number] | (typeof BANK_FIELDS)[number];
+const FIELDS: readonly Field[] = [...GENERAL, ...BANK_FIELDS];
+
+export type EditionSettingsFormProps = {
+  locale: string;
+  base: string;
+  messages: Messages;
+  edition: AdminEdition;
+};
+
+/**
+ * The current edition's settings (issue 21, decision 049): names, time zone, contact e-mail, venue
+ * map and transfer instructions in both languages. An empty transfer field or venue map shows its
+ * default (placeholder); the page reloads after a save so the preview shows what registrants see.
+ */
+export default function EditionSettingsForm(props: EditionSettingsFormProps) {
+  const t = createT(props.messages);
+  const id = useId();
+  const initial = Object.fromEntries(FIELDS.map((f) => [f, props.edition[f] ?? ''])) as Record<Field, string>;
+  const [values, setValues] = useState(initial);
+  const { errors, status, busy, save } = useEditionSave(t, props.messages, (f) => `${id}-${f}`);
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const api = browserApi(props.locale, `${props.base}/`).admin.editions;
+    const run = () => api.update(props.edition.slug, { ...values, expectedUpdatedAt: props.edition.updatedAt });
+    if (await save(run, t('admin.edition.saved'), FIELDS)) window.location.reload();
+  }
+
+  const field = (f: Field) => (
+    <TextField
+      key={f}
+      id={`${id}-${f}`}
+      label={t(`admin.edition.field.${f}`)}
+      value={values[f]}
+      onChange={(v) => setValues((all) => ({ ...all, [f]: v }))}
+      max={f === 'nameEn' || f === 'nameZh' ? EDITION_LIMITS.name : EDITION_LIMITS.text}
+      required={f === 'nameEn' || f === 'nameZh' || f === 'timeZone'}
+      requiredLabel={t('admin.edition.required')}
+      type={f === 'contactEmail' ? 'email' : f === 'venueMapUrl' ? 'url' : 'text'}
+      hint={
+        props.edition.defaults[f] ? t('admin.edition.defaultHint', { value: props.edition.defaults[f] }) : undefined
+      }
+      error={errors[f]}
+    />
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 font-semibold">{t('admin.edition.general')}</legend>
+        {GENERAL.map(field)}
+      </fieldset>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 font-semibold">{t('admin.edition.transfer')}</legend>
+        {BANK_FIELDS.map(field)}
+      </fieldset>
+      <div className="flex items-center gap-4">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {t('admin.edition.save')}
+        </button>
+        <p role="status" aria-live="polite">
+          {status}
+        </p>
+      </div>
+    </form>
+  );
+}
