@@ -43,6 +43,8 @@ import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
 import { adminTransferRoutes } from './routes/admin-transfers';
+import { adminInvoiceRoutes } from './routes/admin-invoices';
+import { orderInvoice } from '../invoices/invoices';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -321,7 +323,9 @@ export function createApi(deps: ApiDeps) {
   app.get('/orders/:orderId', auth, async (c) => {
     const order = await findOrder(deps.db, c.get('user').id, c.req.param('orderId'));
     if (!order) throw notFound('Order');
-    return send(c, { data: orderView(order, c.get('locale')) });
+    return send(c, {
+      data: { ...orderView(order, c.get('locale')), invoice: await orderInvoice(deps.db, order.order.id) },
+    });
   });
 
   orderRoutes(app, ctx);
@@ -340,6 +344,7 @@ export function createApi(deps: ApiDeps) {
   // After adminRoutes: its /admin/* organiser gate runs before these.
   adminApprovalRoutes(app, ctx);
   adminTransferRoutes(app, ctx);
+  adminInvoiceRoutes(app, ctx);
 
   return app;
 }
