@@ -250,13 +250,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         `NEWEBPAY_GATEWAY_URL is required when ${external} is set (ALLOW_SANDBOX_GATEWAY=true for a staging site)`,
       );
     }
-    // Invoices from the sandbox are not real invoices: a live portal needs ezPay, or says it is staging.
-    if (external && !parsed.EZPAY_URL && env.ALLOW_SANDBOX_INVOICE !== 'true') {
-      throw new Error(`EZPAY_URL is required when ${external} is set (ALLOW_SANDBOX_INVOICE=true for a staging site)`);
-    }
-    if (parsed.EZPAY_URL && (!env.EZPAY_HASH_KEY || !env.EZPAY_HASH_IV || !env.EZPAY_MERCHANT_ID)) {
-      throw new Error('EZPAY_MERCHANT_ID, EZPAY_HASH_KEY and EZPAY_HASH_IV are required when EZPAY_URL is set');
-    }
     if (external && !env.PICKUP_CODE_SECRET) {
       throw new Error(`PICKUP_CODE_SECRET is required when ${external} is set`);
     }
@@ -264,6 +257,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new Error(
         'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
       );
+    }
+    // Invoices from the sandbox are not real invoices: a live portal needs ezPay, or says it is staging.
+    if (external && !parsed.EZPAY_URL && env.ALLOW_SANDBOX_INVOICE !== 'true') {
+      throw new Error(`EZPAY_URL is required when ${external} is set (ALLOW_SANDBOX_INVOICE=true for a staging site)`);
+    }
+    if (parsed.EZPAY_URL && (!env.EZPAY_HASH_KEY || !env.EZPAY_HASH_IV || !env.EZPAY_MERCHANT_ID)) {
+      throw new Error('EZPAY_MERCHANT_ID, EZPAY_HASH_KEY and EZPAY_HASH_IV are required when EZPAY_URL is set');
     }
     // The embedded dev content site lets anyone signed in invent works: on a live portal only
     // when asked for (a staging site), like the sandbox gateway.
