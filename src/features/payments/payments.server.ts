@@ -70,7 +70,7 @@ export function paymentFormProps(order: Order, locale: Locale) {
   return {
     locale,
     base: `/${localePath(locale)}`,
-    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save']),
+    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save', 'invoice.carrier.']),
     order: {
       orderId: order.orderId,
       orderNo: order.orderNo,
