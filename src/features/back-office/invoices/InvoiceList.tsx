@@ -163,7 +163,12 @@ export default function InvoiceList(props: InvoiceListProps) {
         <div className="flex flex-wrap items-end gap-3">
           <label className="block">
             <span className="block font-medium">{t('admin.invoices.export.day')}</span>
-            <input type="date" className="input" value={day} onChange={(e) => setDay(e.target.value)} />
+            <input
+              type="date"
+              className="rounded-md border border-neutral-500 bg-white px-3 py-2"
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+            />
           </label>
           <a className="btn-secondary" href={apiHref.invoiceExport(day)} download>
             {t('admin.invoices.export.download')}
@@ -210,7 +215,7 @@ export default function InvoiceList(props: InvoiceListProps) {
                   </th>
                   <td className="p-1">
                     <input
-                      className="input"
+                      className="rounded-md border border-neutral-500 bg-white px-3 py-2"
                       maxLength={30}
                       aria-label={`${t(`eventInfo.types.${n.eventType}`)} (English)`}
                       value={n.en}
@@ -219,7 +224,7 @@ export default function InvoiceList(props: InvoiceListProps) {
                   </td>
                   <td className="p-1">
                     <input
-                      className="input"
+                      className="rounded-md border border-neutral-500 bg-white px-3 py-2"
                       maxLength={30}
                       lang="zh-TW"
                       aria-label={`${t(`eventInfo.types.${n.eventType}`)}（中文）`}
