@@ -15,6 +15,18 @@ export type InvoiceListProps = {
   today: string;
 };
 
+/** The list's columns: message key, and whether the column is numeric (right-aligned). */
+const HEADERS: [string, boolean][] = [
+  ['admin.invoices.col.order', false],
+  ['invoice.number', false],
+  ['invoice.status', false],
+  ['admin.invoices.col.buyer', false],
+  ['invoice.carrier', false],
+  ['invoice.total', true],
+  ['invoice.issuedAt', false],
+  ['admin.invoices.col.actions', false],
+];
+
 const twd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
 /**
@@ -70,30 +82,11 @@ export default function InvoiceList(props: InvoiceListProps) {
               <caption className="sr-only">{t('admin.invoices.title')}</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-2">
-                    {t('admin.invoices.col.order')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('invoice.number')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('invoice.status')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('admin.invoices.col.buyer')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('invoice.carrier')}
-                  </th>
-                  <th scope="col" className="p-2 text-right">
-                    {t('invoice.total')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('invoice.issuedAt')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('admin.invoices.col.actions')}
-                  </th>
+                  {HEADERS.map(([key, numeric]) => (
+                    <th key={key} scope="col" className={numeric ? 'p-2 text-right' : 'p-2'}>
+                      {t(key)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
