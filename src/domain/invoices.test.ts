@@ -4,7 +4,9 @@ import { invoiceAmounts, voidable, voidDeadline } from './invoices';
 import { ReceiptDetails, receiptValues } from './payments';
 
 const failedPaths = (value: unknown) =>
-  validate(value, ReceiptDetails, { coerce: true })[0]?.failures().map((f) => f.path.join('.')) ?? [];
+  validate(value, ReceiptDetails, { coerce: true })[0]
+    ?.failures()
+    .map((f) => f.path.join('.')) ?? [];
 
 describe('carrier formats (the same struct on the page and the API)', () => {
   it.each(['/ABC1234', '/1234567', '/A.B+C-1', '/abc1234'])('takes the mobile barcode %s', (n) => {
@@ -14,7 +16,9 @@ describe('carrier formats (the same struct on the page and the API)', () => {
     expect(failedPaths({ kind: 'personal', carrierType: 'mobile', carrierNumber: n })).toEqual(['carrierNumber']);
   });
   it('citizen certificate: 2 capital letters and 14 digits', () => {
-    expect(failedPaths({ kind: 'personal', carrierType: 'certificate', carrierNumber: 'AB12345678901234' })).toEqual([]);
+    expect(failedPaths({ kind: 'personal', carrierType: 'certificate', carrierNumber: 'AB12345678901234' })).toEqual(
+      [],
+    );
     expect(failedPaths({ kind: 'personal', carrierType: 'certificate', carrierNumber: 'A123456789012345' })).toEqual([
       'carrierNumber',
     ]);
@@ -26,11 +30,23 @@ describe('carrier formats (the same struct on the page and the API)', () => {
       expect(failedPaths({ kind: 'personal', carrierType: 'donation', loveCode: code })).toEqual(['loveCode']);
   });
   it('a personal invoice defaults to the ezPay carrier; a company one is printed (no carrier)', () => {
-    expect(receiptValues({ kind: 'personal' })).toMatchObject({ carrierType: 'ezpay', carrierNumber: null, loveCode: null });
+    expect(receiptValues({ kind: 'personal' })).toMatchObject({
+      carrierType: 'ezpay',
+      carrierNumber: null,
+      loveCode: null,
+    });
     expect(
-      receiptValues({ kind: 'company', invoiceTitle: 'X', unifiedBusinessNumber: '04595257', carrierType: 'mobile', carrierNumber: '/ABC1234' }),
+      receiptValues({
+        kind: 'company',
+        invoiceTitle: 'X',
+        unifiedBusinessNumber: '04595257',
+        carrierType: 'mobile',
+        carrierNumber: '/ABC1234',
+      }),
     ).toMatchObject({ carrierType: 'none', carrierNumber: null });
-    expect(receiptValues({ kind: 'personal', carrierType: 'donation', loveCode: '884', carrierNumber: '/ABC1234' })).toMatchObject({
+    expect(
+      receiptValues({ kind: 'personal', carrierType: 'donation', loveCode: '884', carrierNumber: '/ABC1234' }),
+    ).toMatchObject({
       carrierNumber: null,
       loveCode: '884',
     });

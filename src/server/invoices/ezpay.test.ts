@@ -111,20 +111,51 @@ describe('invoice_issue and allowance_issue parameters', () => {
     });
   });
   it('B2B: the UBN, paper, tax-excluded prices (Amt + TaxAmt = TotalAmt)', () => {
-    const p = issueParams({ ...base, kind: 'b2b', buyerName: 'Good Pictures', buyerUbn: '04595257', carrierType: 'none' }, now);
-    expect(p).toMatchObject({ Category: 'B2B', BuyerUBN: '04595257', CarrierType: '', PrintFlag: 'Y', ItemPrice: '952', Amt: '952' });
+    const p = issueParams(
+      { ...base, kind: 'b2b', buyerName: 'Good Pictures', buyerUbn: '04595257', carrierType: 'none' },
+      now,
+    );
+    expect(p).toMatchObject({
+      Category: 'B2B',
+      BuyerUBN: '04595257',
+      CarrierType: '',
+      PrintFlag: 'Y',
+      ItemPrice: '952',
+      Amt: '952',
+    });
     expect(Number(p.Amt) + Number(p.TaxAmt)).toBe(Number(p.TotalAmt));
   });
   it('allowance: TotalAmt = ItemAmt + ItemTaxAmt (B2B tax apart, B2C tax included)', () => {
-    const input = { invoiceNumber: 'ZH10000001', merchantOrderNo: 'TC1', itemName: 'Badge', buyerEmail: 'a@b.c', amountTwd: 500, tax: 24 };
-    expect(allowanceParams({ ...input, kind: 'b2b' }, now)).toMatchObject({ ItemAmt: '476', ItemTaxAmt: '24', TotalAmt: '500' });
-    expect(allowanceParams({ ...input, kind: 'b2c' }, now)).toMatchObject({ ItemAmt: '500', ItemTaxAmt: '0', TotalAmt: '500' });
+    const input = {
+      invoiceNumber: 'ZH10000001',
+      merchantOrderNo: 'TC1',
+      itemName: 'Badge',
+      buyerEmail: 'a@b.c',
+      amountTwd: 500,
+      tax: 24,
+    };
+    expect(allowanceParams({ ...input, kind: 'b2b' }, now)).toMatchObject({
+      ItemAmt: '476',
+      ItemTaxAmt: '24',
+      TotalAmt: '500',
+    });
+    expect(allowanceParams({ ...input, kind: 'b2c' }, now)).toMatchObject({
+      ItemAmt: '500',
+      ItemTaxAmt: '0',
+      TotalAmt: '500',
+    });
   });
 });
 
 describe('answers', () => {
   it('reads Result as a JSON string; any other Status is a failure with its code', () => {
-    expect(readAnswer({ Status: 'SUCCESS', Message: '發票開立成功', Result: '{"InvoiceNumber":"ZH10000001","TotalAmt":1000}' })).toEqual({
+    expect(
+      readAnswer({
+        Status: 'SUCCESS',
+        Message: '發票開立成功',
+        Result: '{"InvoiceNumber":"ZH10000001","TotalAmt":1000}',
+      }),
+    ).toEqual({
       ok: true,
       result: { InvoiceNumber: 'ZH10000001', TotalAmt: '1000' },
     });

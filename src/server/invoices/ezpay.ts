@@ -45,7 +45,13 @@ const sha256Upper = (text: string) => createHash('sha256').update(text, 'utf8').
 
 /** The CheckCode of an issued invoice's result (the five fields in A–Z order, IV first and Key last). */
 export function checkCode(
-  fields: { InvoiceTransNo: string; MerchantID: string; MerchantOrderNo: string; RandomNum: string; TotalAmt: string | number },
+  fields: {
+    InvoiceTransNo: string;
+    MerchantID: string;
+    MerchantOrderNo: string;
+    RandomNum: string;
+    TotalAmt: string | number;
+  },
   keys: Pick<EzpayKeys, 'hashKey' | 'hashIv'>,
 ): string {
   const query = `InvoiceTransNo=${fields.InvoiceTransNo}&MerchantID=${fields.MerchantID}&MerchantOrderNo=${fields.MerchantOrderNo}&RandomNum=${fields.RandomNum}&TotalAmt=${fields.TotalAmt}`;
@@ -65,7 +71,14 @@ export const checkValue = (postData: string, keys: Pick<EzpayKeys, 'hashKey' | '
 
 /** ItemName / BuyerName text: no `|` (the item separator), whitespace collapsed, at most `max` code points. */
 export function ezpayText(text: string, max: number): string {
-  return [...String(text).replace(/[|\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, max).join('');
+  return [
+    ...String(text)
+      .replace(/[|\r\n\t]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, max)
+    .join('');
 }
 
 /** What an invoice is issued with. */
@@ -101,7 +114,8 @@ export function issueParams(input: IssueInput, now: Date): Record<string, string
   const b2b = input.kind === 'b2b';
   const amt = input.totalTwd - input.tax;
   const price = b2b ? amt : input.totalTwd;
-  const carrier = !b2b && input.carrierType in CARRIER_CODE ? CARRIER_CODE[input.carrierType as keyof typeof CARRIER_CODE] : '';
+  const carrier =
+    !b2b && input.carrierType in CARRIER_CODE ? CARRIER_CODE[input.carrierType as keyof typeof CARRIER_CODE] : '';
   const carrierNum = carrier === '2' ? input.buyerEmail : carrier ? (input.carrierNumber ?? '') : '';
   const loveCode = !b2b && input.carrierType === 'donation' ? (input.loveCode ?? '') : '';
   return {
@@ -149,7 +163,15 @@ export function voidParams(input: { invoiceNumber: string; reason: string }, now
  * ItemTaxAmt 0. TotalAmt = ItemAmt + ItemTaxAmt.
  */
 export function allowanceParams(
-  input: { invoiceNumber: string; merchantOrderNo: string; kind: 'b2c' | 'b2b'; itemName: string; amountTwd: number; buyerEmail: string; tax: number },
+  input: {
+    invoiceNumber: string;
+    merchantOrderNo: string;
+    kind: 'b2c' | 'b2b';
+    itemName: string;
+    amountTwd: number;
+    buyerEmail: string;
+    tax: number;
+  },
   now: Date,
 ): Record<string, string> {
   const price = input.kind === 'b2b' ? input.amountTwd - input.tax : input.amountTwd;
@@ -201,13 +223,18 @@ export function readAnswer(body: unknown): EzpayAnswer {
       return { ok: false, status: 'BAD_RESULT', message: 'Result is not JSON' };
     }
   }
-  const fields = Object.fromEntries(Object.entries((result ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]));
+  const fields = Object.fromEntries(
+    Object.entries((result ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]),
+  );
   return { ok: true, result: fields };
 }
 
 export type EzpayClient = {
   /** Posts one call's parameters; answers ezPay's answer. Throws when ezPay cannot be reached (network, timeout, not JSON). */
-  call(call: Exclude<EzpayCall, 'checkBarCode' | 'checkLoveCode'>, params: Record<string, string>): Promise<EzpayAnswer>;
+  call(
+    call: Exclude<EzpayCall, 'checkBarCode' | 'checkLoveCode'>,
+    params: Record<string, string>,
+  ): Promise<EzpayAnswer>;
   /** Whether a mobile barcode / love code exists; undefined when ezPay could not say (never blocks a payment). */
   exists(call: 'checkBarCode' | 'checkLoveCode', value: string, now: Date): Promise<boolean | undefined>;
   keys: EzpayKeys;

@@ -9,11 +9,14 @@ import { fact, type LinkTo, type OrderFacts } from '../mail/templates';
 type InvoiceRow = typeof invoices.$inferSelect;
 type ActionRow = typeof invoiceActions.$inferSelect;
 
-const twd = (n: number, l: Locale) => (l === 'zh-TW' ? `新臺幣 ${n.toLocaleString('en-US')} 元` : `TWD ${n.toLocaleString('en-US')}`);
+const twd = (n: number, l: Locale) =>
+  l === 'zh-TW' ? `新臺幣 ${n.toLocaleString('en-US')} 元` : `TWD ${n.toLocaleString('en-US')}`;
 
 /** A reason as the registrant reads it: a known code in their language, else the organiser's words. */
 export function reasonText(l: Locale, reason: string): string {
-  return (INVOICE_REASONS as readonly string[]).includes(reason) ? mt(l, `invoice.reason.${reason}` as MessageKey) : reason;
+  return (INVOICE_REASONS as readonly string[]).includes(reason)
+    ? mt(l, `invoice.reason.${reason}` as MessageKey)
+    : reason;
 }
 
 /**
@@ -30,7 +33,12 @@ export function invoiceMail(
 ): (l: Locale) => MailContent {
   return (l) => {
     const v = { orderNo: o.orderNo, number: invoice.number ?? '' };
-    const prefix = template === 'invoice_issued' ? 'invoiceMail.issued' : template === 'invoice_voided' ? 'invoiceMail.voided' : 'invoiceMail.allowance';
+    const prefix =
+      template === 'invoice_issued'
+        ? 'invoiceMail.issued'
+        : template === 'invoice_voided'
+          ? 'invoiceMail.voided'
+          : 'invoiceMail.allowance';
     const b2b = invoice.kind === 'b2b';
     const carrier =
       invoice.carrierType === 'donation'
@@ -61,6 +69,10 @@ export function invoiceMail(
       { type: 'facts', rows },
       { type: 'button', label: mt(l, 'button.order'), url: link(l, o.isBadge ? o.pages.done : o.pages.summary) },
     ];
-    return { subject: mt(l, `${prefix}.subject` as MessageKey, v), heading: mt(l, `${prefix}.heading` as MessageKey, v), blocks };
+    return {
+      subject: mt(l, `${prefix}.subject` as MessageKey, v),
+      heading: mt(l, `${prefix}.heading` as MessageKey, v),
+      blocks,
+    };
   };
 }

@@ -13,7 +13,16 @@ import { invoiceAmounts, voidable, type InvoiceStatus } from '@domain/invoices';
 import type { Invoice, InvoiceAction } from '@domain/contract/invoices';
 import type { Sendable } from '@domain/contract';
 import type { Db, Tx } from '../db/client';
-import { events, invoiceActions, invoices, invoiceSettings, orderPayments, orders, receipts, users } from '../db/schema';
+import {
+  events,
+  invoiceActions,
+  invoices,
+  invoiceSettings,
+  orderPayments,
+  orders,
+  receipts,
+  users,
+} from '../db/schema';
 import { retryDelayMs } from '../orders/order-events';
 import type { OrderChange } from '../kinds/parts';
 import { loadOrderFacts, queueEmail, type MailSettings } from '../mail/outbox';
@@ -52,7 +61,10 @@ export async function invoiceOnChange(change: OrderChange): Promise<void> {
   const { tx, before, after, now } = change;
   if (after.paymentStatus === 'paid' && before?.paymentStatus !== 'paid') await queueIssue(tx, change);
   if (change.happened === 'canceled' && before?.paymentStatus === 'paid') {
-    const reason = typeof change.payload?.reason === 'string' && change.payload.reason.trim() ? change.payload.reason.trim() : 'order_canceled';
+    const reason =
+      typeof change.payload?.reason === 'string' && change.payload.reason.trim()
+        ? change.payload.reason.trim()
+        : 'order_canceled';
     await queueReversal(tx, { orderId: after.id, key: 'cancel', reason, now });
   }
 }
@@ -80,7 +92,8 @@ async function queueIssue(tx: Tx, { event, after, now }: OrderChange) {
   const { tax } = invoiceAmounts(totalTwd);
   const zh = after.locale === 'zh-TW';
   const named = settings.itemNames[event.type];
-  const itemName = (zh ? named?.zh || named?.en : named?.en || named?.zh) || (zh ? event.nameZh || event.nameEn : event.nameEn);
+  const itemName =
+    (zh ? named?.zh || named?.en : named?.en || named?.zh) || (zh ? event.nameZh || event.nameEn : event.nameEn);
   await tx
     .insert(invoices)
     .values({
@@ -109,7 +122,10 @@ async function queueIssue(tx: Tx, { event, after, now }: OrderChange) {
  * A void, or past the period a void is allowed in, an allowance of what is left: queued once per
  * `key`. An invoice already void (or being voided) needs nothing more.
  */
-async function queueReversal(tx: Tx, input: { orderId: string; key: string; reason: string; now: Date; amountTwd?: number }) {
+async function queueReversal(
+  tx: Tx,
+  input: { orderId: string; key: string; reason: string; now: Date; amountTwd?: number },
+) {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId)).for('update').limit(1);
   if (!invoice || invoice.status === 'void') return;
   const voiding = await tx
@@ -171,7 +187,13 @@ const EZPAY_REASONS: Record<string, string> = {
 };
 const ezpayReason = (reason: string) => EZPAY_REASONS[reason] ?? reason;
 
-type PassOptions = { db: Db; client: EzpayClient; now: Date; mail: MailSettings; log?: (message: string, data?: Record<string, unknown>) => void };
+type PassOptions = {
+  db: Db;
+  client: EzpayClient;
+  now: Date;
+  mail: MailSettings;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+};
 
 /** Taipei `YYYY-MM-DD HH:mm:ss` (ezPay's CreateTime) as a Date; `fallback` if unreadable. */
 const createTimeOf = (text: string | undefined, fallback: Date) => {
@@ -260,7 +282,10 @@ async function issueOne(options: PassOptions): Promise<boolean> {
     let answer = await client.call('invoice_issue', issueParams(input, now));
     // Issued before (a call whose answer was lost): ezPay refuses the order number again; find it.
     if (!answer.ok && answer.status === 'LIB10003')
-      answer = await client.call('invoice_search', searchParams({ merchantOrderNo: invoice.merchantOrderNo, totalTwd: invoice.amountTwd }, now));
+      answer = await client.call(
+        'invoice_search',
+        searchParams({ merchantOrderNo: invoice.merchantOrderNo, totalTwd: invoice.amountTwd }, now),
+      );
     outcome = verifiedIssue(answer, client);
   } catch (error) {
     outcome = `UNREACHABLE: ${String((error as Error)?.message ?? error)}`;
@@ -276,7 +301,11 @@ async function issueOne(options: PassOptions): Promise<boolean> {
           updatedAt: now,
         })
         .where(and(eq(invoices.id, invoice.id), inArray(invoices.status, ['pending', 'failed'])));
-      options.log?.('e-invoice not issued; retried later', { invoice: invoice.id, attempts: invoice.attempts, error: outcome });
+      options.log?.('e-invoice not issued; retried later', {
+        invoice: invoice.id,
+        attempts: invoice.attempts,
+        error: outcome,
+      });
       return;
     }
     const [stored] = await tx
@@ -339,7 +368,10 @@ async function actOne(options: PassOptions): Promise<boolean> {
   let error: string | undefined;
   try {
     if (action.kind === 'void') {
-      answer = await client.call('invoice_invalid', voidParams({ invoiceNumber: invoice.number!, reason: ezpayReason(action.reason) }, now));
+      answer = await client.call(
+        'invoice_invalid',
+        voidParams({ invoiceNumber: invoice.number!, reason: ezpayReason(action.reason) }, now),
+      );
       // Void already (an answer lost before): done.
       if (!answer.ok && answer.status === 'LIB10005') answer = { ok: true, result: {} };
     } else {
@@ -357,7 +389,11 @@ async function actOne(options: PassOptions): Promise<boolean> {
     if (error || !answer?.ok) {
       await tx
         .update(invoiceActions)
-        .set({ status: 'failed', lastError: (error ?? '').slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(action.attempts)) })
+        .set({
+          status: 'failed',
+          lastError: (error ?? '').slice(0, 1000),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(action.attempts)),
+        })
         .where(and(eq(invoiceActions.id, action.id), inArray(invoiceActions.status, ['pending', 'failed'])));
       options.log?.('e-invoice void or allowance not made; retried later', { action: action.id, error });
       return;
@@ -455,7 +491,10 @@ export async function orderInvoice(db: Db | Tx, orderId: string) {
 }
 
 /** Back office: invoices, newest first, by status and a search (order number, invoice number, buyer, e-mail). */
-export async function listInvoices(db: Db, filter: { status?: InvoiceStatus | undefined; q?: string | undefined; limit?: number }) {
+export async function listInvoices(
+  db: Db,
+  filter: { status?: InvoiceStatus | undefined; q?: string | undefined; limit?: number },
+) {
   const where: (SQL | undefined)[] = [];
   if (filter.status) where.push(eq(invoices.status, filter.status));
   const q = filter.q?.trim();
@@ -494,7 +533,13 @@ export async function invoicesOfDay(db: Db, day: string) {
     .select({ action: invoiceActions, invoice: invoices })
     .from(invoiceActions)
     .innerJoin(invoices, eq(invoices.id, invoiceActions.invoiceId))
-    .where(and(eq(invoiceActions.status, 'done'), sql`${invoiceActions.doneAt} >= ${start}`, sql`${invoiceActions.doneAt} < ${end}`))
+    .where(
+      and(
+        eq(invoiceActions.status, 'done'),
+        sql`${invoiceActions.doneAt} >= ${start}`,
+        sql`${invoiceActions.doneAt} < ${end}`,
+      ),
+    )
     .orderBy(asc(invoiceActions.doneAt));
   return { issued, acted };
 }

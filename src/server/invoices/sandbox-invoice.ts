@@ -49,12 +49,18 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     c.json({ Status: status, Message: message, Result: status === 'SUCCESS' ? JSON.stringify(result) : '' });
 
   /** The decrypted parameters, or the error answer ezPay gives. */
-  const read = async (c: Context): Promise<{ ok: true; p: Record<string, string> } | { ok: false; code: string; message: string }> => {
+  const read = async (
+    c: Context,
+  ): Promise<{ ok: true; p: Record<string, string> } | { ok: false; code: string; message: string }> => {
     const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
     if (body.MerchantID_ !== keys.merchantId) return { ok: false, code: 'KEY10006', message: '商店未啟用或不存在' };
     if (failNext) {
       failNext = false;
-      return { ok: false, code: 'KEY10014', message: 'Sandbox: this call was made to fail (switch on the sandbox page)' };
+      return {
+        ok: false,
+        code: 'KEY10014',
+        message: 'Sandbox: this call was made to fail (switch on the sandbox page)',
+      };
     }
     try {
       return { ok: true, p: decryptPostData(String(body.PostData_ ?? ''), keys) };
@@ -69,7 +75,26 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     const r = await read(c);
     if (!r.ok) return answer(c, r.code, r.message);
     const { p } = r;
-    const absent = missing(p, ['RespondType', 'Version', 'TimeStamp', 'MerchantOrderNo', 'Status', 'Category', 'BuyerName', 'PrintFlag', 'TaxType', 'TaxRate', 'Amt', 'TaxAmt', 'TotalAmt', 'ItemName', 'ItemCount', 'ItemUnit', 'ItemPrice', 'ItemAmt']);
+    const absent = missing(p, [
+      'RespondType',
+      'Version',
+      'TimeStamp',
+      'MerchantOrderNo',
+      'Status',
+      'Category',
+      'BuyerName',
+      'PrintFlag',
+      'TaxType',
+      'TaxRate',
+      'Amt',
+      'TaxAmt',
+      'TotalAmt',
+      'ItemName',
+      'ItemCount',
+      'ItemUnit',
+      'ItemPrice',
+      'ItemAmt',
+    ]);
     if (absent) return answer(c, 'KEY10004', `資料不齊全 (${absent})`);
     if (!/^[A-Za-z0-9_]{1,20}$/.test(p.MerchantOrderNo!)) return answer(c, 'INV10014', '自訂編號格式錯誤');
     if (p.Category !== 'B2B' && p.Category !== 'B2C') return answer(c, 'INV10013', 'Category');
@@ -78,8 +103,10 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     if (b2b && (p.CarrierType || p.LoveCode)) return answer(c, 'INV10013', 'CarrierType / LoveCode (B2C only)');
     if (p.CarrierType && p.LoveCode) return answer(c, 'INV10013', 'LoveCode excludes CarrierType');
     if (p.CarrierType === '0' && !MOBILE_BARCODE.test(p.CarrierNum ?? '')) return answer(c, 'INV10013', 'CarrierNum');
-    if (p.CarrierType === '1' && !CITIZEN_CERTIFICATE.test(p.CarrierNum ?? '')) return answer(c, 'INV10013', 'CarrierNum');
-    if (p.CarrierType === '2' && (!p.CarrierNum || !p.BuyerEmail)) return answer(c, 'INV10013', 'CarrierNum / BuyerEmail');
+    if (p.CarrierType === '1' && !CITIZEN_CERTIFICATE.test(p.CarrierNum ?? ''))
+      return answer(c, 'INV10013', 'CarrierNum');
+    if (p.CarrierType === '2' && (!p.CarrierNum || !p.BuyerEmail))
+      return answer(c, 'INV10013', 'CarrierNum / BuyerEmail');
     if (p.CarrierType && !['0', '1', '2'].includes(p.CarrierType)) return answer(c, 'INV10013', 'CarrierType');
     if (p.LoveCode && !LOVE_CODE.test(p.LoveCode)) return answer(c, 'INV10013', 'LoveCode');
     const paper = b2b || (!p.CarrierType && !p.LoveCode);
@@ -144,7 +171,10 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     if (!r.ok) return answer(c, r.code, r.message);
     const invoice = issued.get(r.p.MerchantOrderNo ?? '');
     if (!invoice || String(invoice.totalAmt) !== r.p.TotalAmt) return answer(c, 'INV20006', '查無發票資料');
-    return answer(c, 'SUCCESS', '查詢成功', { ...resultOf(invoice), InvoiceStatus: invoice.status === 'void' ? '2' : '1' });
+    return answer(c, 'SUCCESS', '查詢成功', {
+      ...resultOf(invoice),
+      InvoiceStatus: invoice.status === 'void' ? '2' : '1',
+    });
   });
 
   app.post(EZPAY_CALLS.invoice_invalid.path, async (c) => {
@@ -170,7 +200,18 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     const r = await read(c);
     if (!r.ok) return answer(c, r.code, r.message);
     const { p } = r;
-    const absent = missing(p, ['InvoiceNo', 'MerchantOrderNo', 'ItemName', 'ItemCount', 'ItemUnit', 'ItemPrice', 'ItemAmt', 'ItemTaxAmt', 'TotalAmt', 'Status']);
+    const absent = missing(p, [
+      'InvoiceNo',
+      'MerchantOrderNo',
+      'ItemName',
+      'ItemCount',
+      'ItemUnit',
+      'ItemPrice',
+      'ItemAmt',
+      'ItemTaxAmt',
+      'TotalAmt',
+      'Status',
+    ]);
     if (absent) return answer(c, 'KEY10004', `資料不齊全 (${absent})`);
     const invoice = byNumber.get(p.InvoiceNo!);
     if (!invoice || invoice.merchantOrderNo !== p.MerchantOrderNo) return answer(c, 'INV20006', '查無發票資料');
@@ -185,7 +226,11 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
       return answer(c, 'INV10012', '折讓金額錯誤');
     if (total > invoice.remainAmt) return answer(c, 'INV10012', '折讓金額超過發票餘額');
     invoice.remainAmt -= total;
-    const allowance = { allowanceNo: `A${String(Date.now()).slice(-10)}${serial++}`, amount: total, createTime: taipeiTime(now()) };
+    const allowance = {
+      allowanceNo: `A${String(Date.now()).slice(-10)}${serial++}`,
+      amount: total,
+      createTime: taipeiTime(now()),
+    };
     invoice.allowances.push(allowance);
     return answer(c, 'SUCCESS', '發票折讓開立成功', {
       AllowanceNo: allowance.allowanceNo,
@@ -199,25 +244,27 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
   });
 
   /** The carrier checks: CheckValue over the encrypted PostData_, an encrypted `IsExist` answer. */
-  const carrierCheck = (field: 'CellphoneBarcode' | 'LoveCode', pattern: RegExp, unknown: string) => async (c: Context) => {
-    const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
-    const postData = String(body.PostData_ ?? '');
-    if (body.MerchantID_ !== keys.merchantId) return c.json({ Status: 'KEY10006', Message: '商店未啟用或不存在' });
-    if (body.CheckValue !== checkValue(postData, keys)) return c.json({ Status: 'KEY10002', Message: 'CheckValue 錯誤' });
-    let p: Record<string, string>;
-    try {
-      p = decryptPostData(postData, keys);
-    } catch {
-      return c.json({ Status: 'KEY10002', Message: '資料解密錯誤' });
-    }
-    const value = p[field] ?? '';
-    const exists = pattern.test(value) && value !== unknown;
-    return c.json({
-      Status: 'SUCCESS',
-      Message: '查詢成功',
-      Result: encryptPostData({ MerchantID: keys.merchantId, [field]: value, IsExist: exists ? 'Y' : 'N' }, keys),
-    });
-  };
+  const carrierCheck =
+    (field: 'CellphoneBarcode' | 'LoveCode', pattern: RegExp, unknown: string) => async (c: Context) => {
+      const body = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+      const postData = String(body.PostData_ ?? '');
+      if (body.MerchantID_ !== keys.merchantId) return c.json({ Status: 'KEY10006', Message: '商店未啟用或不存在' });
+      if (body.CheckValue !== checkValue(postData, keys))
+        return c.json({ Status: 'KEY10002', Message: 'CheckValue 錯誤' });
+      let p: Record<string, string>;
+      try {
+        p = decryptPostData(postData, keys);
+      } catch {
+        return c.json({ Status: 'KEY10002', Message: '資料解密錯誤' });
+      }
+      const value = p[field] ?? '';
+      const exists = pattern.test(value) && value !== unknown;
+      return c.json({
+        Status: 'SUCCESS',
+        Message: '查詢成功',
+        Result: encryptPostData({ MerchantID: keys.merchantId, [field]: value, IsExist: exists ? 'Y' : 'N' }, keys),
+      });
+    };
   app.post(EZPAY_CALLS.checkBarCode.path, carrierCheck('CellphoneBarcode', MOBILE_BARCODE, '/0000000'));
   app.post(EZPAY_CALLS.checkLoveCode.path, carrierCheck('LoveCode', LOVE_CODE, '000'));
 
@@ -228,7 +275,10 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
 
   app.get('/', (c) => {
     const rows = [...issued.values()];
-    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    c.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    );
     c.header('cache-control', 'no-store');
     return c.html(html`<!doctype html>
 <html lang="en">
@@ -239,12 +289,15 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
 <p class="banner" role="note">ezPay sandbox — test invoices only, nothing reaches the tax platform <span lang="zh-TW">測試用電子發票，不會上傳財政部</span></p>
 <h1>E-invoices issued <span lang="zh-TW">已開立的發票</span></h1>
 <form method="post" action="/sandbox-invoice/fail-next"><button type="submit">Make the next call fail <span lang="zh-TW">讓下一次呼叫失敗</span></button>${failNext ? html` <strong>(armed)</strong>` : ''}</form>
-${rows.length === 0
-  ? html`<p>None yet. <span lang="zh-TW">尚未開立發票。</span></p>`
-  : html`<table><caption>Invoices</caption><thead><tr><th scope="col">Number</th><th scope="col">Random code</th><th scope="col">Order</th><th scope="col">Category</th><th scope="col">Buyer</th><th scope="col">Carrier</th><th scope="col">Total (TWD)</th><th scope="col">Remaining</th><th scope="col">Issued</th><th scope="col">Status</th><th scope="col">Allowances</th></tr></thead><tbody>
+${
+  rows.length === 0
+    ? html`<p>None yet. <span lang="zh-TW">尚未開立發票。</span></p>`
+    : html`<table><caption>Invoices</caption><thead><tr><th scope="col">Number</th><th scope="col">Random code</th><th scope="col">Order</th><th scope="col">Category</th><th scope="col">Buyer</th><th scope="col">Carrier</th><th scope="col">Total (TWD)</th><th scope="col">Remaining</th><th scope="col">Issued</th><th scope="col">Status</th><th scope="col">Allowances</th></tr></thead><tbody>
 ${rows.map(
-  (i) => html`<tr><td>${i.invoiceNumber}</td><td>${i.randomNum}</td><td>${i.merchantOrderNo}</td><td>${i.category}</td><td>${i.buyerName}</td><td>${i.carrier}</td><td>${i.totalAmt}</td><td>${i.remainAmt}</td><td>${i.createTime}</td><td>${i.status === 'void' ? `void (${i.invalidReason ?? ''})` : 'issued'}</td><td>${i.allowances.map((a) => `${a.allowanceNo}: ${a.amount}`).join(', ')}</td></tr>`,
-)}</tbody></table>`}
+  (i) =>
+    html`<tr><td>${i.invoiceNumber}</td><td>${i.randomNum}</td><td>${i.merchantOrderNo}</td><td>${i.category}</td><td>${i.buyerName}</td><td>${i.carrier}</td><td>${i.totalAmt}</td><td>${i.remainAmt}</td><td>${i.createTime}</td><td>${i.status === 'void' ? `void (${i.invalidReason ?? ''})` : 'issued'}</td><td>${i.allowances.map((a) => `${a.allowanceNo}: ${a.amount}`).join(', ')}</td></tr>`,
+)}</tbody></table>`
+}
 </main></body></html>`);
   });
 
