@@ -1,4 +1,5 @@
 import { coerce, enums, nullable, object, optional, refine, size, string, trimmed, type Infer } from 'superstruct';
+import { CARRIER_TYPES, CITIZEN_CERTIFICATE, LOVE_CODE, MOBILE_BARCODE, type CarrierType } from './invoices';
 
 /** Payment types on the wire (spec §3): card, ATM transfer (TWD only), TWD and USD remittance. */
 export const PAYMENT_TYPES = ['credit_card', 'atm', 'TWD', 'USD'] as const;
@@ -67,40 +68,61 @@ export const PaymentDetails = refine(
   },
 );
 
-/** Invoice: personal (two-part) or company (three-part, title and unified business number required). */
+/** A carrier number or love code: trimmed, upper-cased (barcodes and certificates are upper case), ASCII digits. */
+const CarrierText = () => coerce(trimmed(string()), string(), (v) => toAsciiDigits(v).toUpperCase());
+
+/**
+ * Invoice: personal (two-part, B2C: to a carrier or donated) or company (three-part, B2B: title
+ * and unified business number required). The carrier's number is checked against its format
+ * (`@domain/invoices`): a mobile barcode `/XXXXXXX`, a citizen certificate `AB12345678901234`, a
+ * love code of 3–7 digits. An absent carrier type is the ezPay member carrier (the e-mail).
+ */
 export const ReceiptDetails = refine(
   object({
     kind: enums(['personal', 'company'] as const),
     invoiceTitle: optional(nullable(Text(256))),
     unifiedBusinessNumber: optional(nullable(Ubn)),
+    carrierType: optional(nullable(enums(CARRIER_TYPES))),
+    carrierNumber: optional(nullable(size(CarrierText(), 0, 64))),
+    loveCode: optional(nullable(size(CarrierText(), 0, 16))),
   }),
   'receipt',
   (r, ctx) => {
-    if (r.kind !== 'company') return true;
-    const failures = [];
-    if (!r.invoiceTitle)
-      failures.push({
-        path: [...ctx.path, 'invoiceTitle'],
-        message: 'Invoice title is required for a company invoice',
-      });
-    if (!r.unifiedBusinessNumber)
-      failures.push({
-        path: [...ctx.path, 'unifiedBusinessNumber'],
-        message: 'Unified business number is required for a company invoice',
-      });
+    const failures: { path: (string | number)[]; message: string }[] = [];
+    const at = (field: string, message: string) => failures.push({ path: [...ctx.path, field], message });
+    if (r.kind === 'company') {
+      if (!r.invoiceTitle) at('invoiceTitle', 'Invoice title is required for a company invoice');
+      if (!r.unifiedBusinessNumber)
+        at('unifiedBusinessNumber', 'Unified business number is required for a company invoice');
+      return failures.length ? failures : true;
+    }
+    const carrier = r.carrierType ?? 'ezpay';
+    if (carrier === 'none') at('carrierType', 'A personal invoice goes to a carrier or is donated');
+    if (carrier === 'mobile' && !MOBILE_BARCODE.test(r.carrierNumber ?? ''))
+      at('carrierNumber', 'Not a valid mobile barcode (a slash and 7 characters)');
+    if (carrier === 'certificate' && !CITIZEN_CERTIFICATE.test(r.carrierNumber ?? ''))
+      at('carrierNumber', 'Not a valid citizen digital certificate number (2 letters and 14 digits)');
+    if (carrier === 'donation' && !LOVE_CODE.test(r.loveCode ?? ''))
+      at('loveCode', 'Not a valid love code (3 to 7 digits)');
     return failures.length ? failures : true;
   },
 );
 
 /**
- * A receipt as it is stored: empty strings as null, and no business number on a personal
- * (two-part) invoice. One rule for the pay page and an entry's invoice block.
+ * A receipt as it is stored: empty strings as null, no business number on a personal (two-part)
+ * invoice, no carrier on a company one (printed), and only what the chosen carrier uses. One rule
+ * for the pay page and an entry's invoice block.
  */
 export function receiptValues(receipt: Infer<typeof ReceiptDetails>) {
+  const company = receipt.kind === 'company';
+  const carrierType: CarrierType = company ? 'none' : (receipt.carrierType ?? 'ezpay');
   return {
     kind: receipt.kind,
     invoiceTitle: receipt.invoiceTitle || null,
-    unifiedBusinessNumber: receipt.kind === 'company' ? receipt.unifiedBusinessNumber || null : null,
+    unifiedBusinessNumber: company ? receipt.unifiedBusinessNumber || null : null,
+    carrierType,
+    carrierNumber: carrierType === 'mobile' || carrierType === 'certificate' ? receipt.carrierNumber || null : null,
+    loveCode: carrierType === 'donation' ? receipt.loveCode || null : null,
   };
 }
 

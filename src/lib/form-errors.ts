@@ -21,6 +21,12 @@ export function fieldErrors<T, S>(
     else if (failure.refinement === 'phone') out[path] = { key: 'form.phone' };
     else if (failure.refinement === 'last_five_digits') out[path] = { key: 'form.lastFive' };
     else if (failure.refinement === 'unified_business_number') out[path] = { key: 'form.ubn' };
+    else if (failure.refinement === 'receipt' && /mobile barcode/.test(failure.message))
+      out[path] = { key: 'form.mobileBarcode' };
+    else if (failure.refinement === 'receipt' && /certificate/.test(failure.message))
+      out[path] = { key: 'form.certificate' };
+    else if (failure.refinement === 'receipt' && /love code/.test(failure.message))
+      out[path] = { key: 'form.loveCode' };
     else if (failure.refinement === 'email') out[path] = { key: 'form.email' };
     else if (failure.refinement === 'categories') out[path] = { key: 'market.form.categoriesMax' };
     else if (/required/i.test(failure.message)) out[path] = { key: 'form.required' };

@@ -6,6 +6,8 @@ const SECRETS = {
   IDENTITY_CLIENT_SECRET: 'client-secret-SECRET',
   NEWEBPAY_HASH_KEY: 'hashkey-SECRET-90123456789012345',
   NEWEBPAY_HASH_IV: 'hashiv-SECRET-56',
+  EZPAY_HASH_KEY: 'ezpaykey-SECRET-0123456789012345',
+  EZPAY_HASH_IV: 'ezpayiv-SECRET-7',
   PICKUP_CODE_SECRET: 'pickup-code-SECRET-value',
   OPERATOR_TOKEN: 'operator-token-SECRET-0123456789',
   SESSION_SECRET: 'session-secret-SECRET-0123456789-abcdef',
@@ -24,6 +26,8 @@ describe('portal config (public settings for page code)', () => {
     vi.stubEnv('IDENTITY_ISSUER', 'https://id.example.org');
     vi.stubEnv('NEWEBPAY_GATEWAY_URL', 'https://core.newebpay.com/MPG/mpg_gateway');
     vi.stubEnv('NEWEBPAY_MERCHANT_ID', 'MS1234');
+    vi.stubEnv('EZPAY_URL', 'https://inv.ezpay.com.tw');
+    vi.stubEnv('EZPAY_MERCHANT_ID', 'EZ1234');
     vi.stubEnv('SITE_URL', 'https://portal.example.org');
     vi.stubEnv('API_BASE_URL', 'https://api.example.org');
     vi.stubEnv('BANK_NAME', 'Example Bank');

@@ -50,15 +50,15 @@ describe('configuration (DESIGN D13)', () => {
     expect(dev.IDENTITY_SCOPE).toBe('openid email profile');
     expect(dev.IDENTITY_TOKEN_AUTH_METHOD).toBe('client_secret_basic');
     expect(dev.externalIdentity).toBe(false);
-    const oidc = parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true' });
+    const oidc = parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true' });
     expect(oidc).toMatchObject({ externalIdentity: true, devIdentity: false, SEED: false, devMailbox: false });
-    const agent = parseConfig({ ...agency, ALLOW_SANDBOX_GATEWAY: 'true' });
+    const agent = parseConfig({ ...agency, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true' });
     expect(agent).toMatchObject({ IDENTITY_MODE: 'agency', externalIdentity: true, devIdentity: false });
     expect(parseConfig({ IDENTITY_MODE: 'agency' }).devIdentity).toBe(true);
     expect(() => parseConfig({ IDENTITY_MODE: 'saml' })).toThrow(/IDENTITY_MODE/);
   });
   it('refuses an identity provider without what it needs', () => {
-    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true' };
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true' };
     expect(() => parseConfig({ IDENTITY_URL: 'https://id.example.org' })).toThrow(/IDENTITY_MODE=agency/);
     expect(() => parseConfig({ ...site, IDENTITY_CLIENT_SECRET: undefined })).toThrow(/IDENTITY_CLIENT_SECRET/);
     // Without SITE_URL a forged Host would choose the sign-in redirect.
@@ -70,7 +70,7 @@ describe('configuration (DESIGN D13)', () => {
     expect(() => parseConfig({ ...site, IDENTITY_SCOPE: 'email profile' })).toThrow(/IDENTITY_SCOPE/);
     expect(() => parseConfig({ ...site, IDENTITY_TOKEN_AUTH_METHOD: 'none' })).toThrow(/IDENTITY_TOKEN_AUTH_METHOD/);
     // The agency's tokens are checked for their audience: other products' tokens are not ours.
-    const agencySite = { ...agency, ALLOW_SANDBOX_GATEWAY: 'true' };
+    const agencySite = { ...agency, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true' };
     expect(() => parseConfig({ ...agencySite, IDENTITY_AUDIENCE: undefined })).toThrow(/IDENTITY_AUDIENCE/);
     expect(() => parseConfig({ ...agencySite, SITE_URL: undefined })).toThrow(/SITE_URL is required/);
   });
@@ -82,10 +82,17 @@ describe('configuration (DESIGN D13)', () => {
   });
   it('refuses a live identity service without a real gateway, or a pick-up secret', () => {
     expect(() => parseConfig({ ...live })).toThrow(/NEWEBPAY_GATEWAY_URL/);
-    expect(() => parseConfig({ ...live, PICKUP_CODE_SECRET: undefined, ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(
-      /PICKUP_CODE_SECRET/,
+    expect(() =>
+      parseConfig({
+        ...live,
+        PICKUP_CODE_SECRET: undefined,
+        ALLOW_SANDBOX_GATEWAY: 'true',
+        ALLOW_SANDBOX_INVOICE: 'true',
+      }),
+    ).toThrow(/PICKUP_CODE_SECRET/);
+    expect(parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true' }).devIdentity).toBe(
+      false,
     );
-    expect(parseConfig({ ...live, ALLOW_SANDBOX_GATEWAY: 'true' }).devIdentity).toBe(false);
   });
   it('needs the merchant keys with a real gateway', () => {
     expect(() => parseConfig({ ...live, NEWEBPAY_GATEWAY_URL: 'https://core.newebpay.com/MPG/mpg_gateway' })).toThrow(
@@ -97,8 +104,24 @@ describe('configuration (DESIGN D13)', () => {
       NEWEBPAY_MERCHANT_ID: 'MS1234',
       NEWEBPAY_HASH_KEY: '12345678901234567890123456789012',
       NEWEBPAY_HASH_IV: '1234567890123456',
+      ALLOW_SANDBOX_INVOICE: 'true',
     });
     expect(config.sandboxGateway).toBe(false);
+  });
+  it('refuses a live portal on the sandbox e-invoice service unless allowed; needs the invoice keys with ezPay', () => {
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true' };
+    expect(() => parseConfig(site)).toThrow(/EZPAY_URL is required when IDENTITY_ISSUER is set/);
+    expect(parseConfig({ ...site, ALLOW_SANDBOX_INVOICE: 'true' }).sandboxInvoice).toBe(true);
+    expect(() => parseConfig({ ...site, EZPAY_URL: 'https://inv.ezpay.com.tw' })).toThrow(/EZPAY_MERCHANT_ID/);
+    const ezpay = parseConfig({
+      ...site,
+      EZPAY_URL: 'https://inv.ezpay.com.tw',
+      EZPAY_MERCHANT_ID: 'EZ1234',
+      EZPAY_HASH_KEY: '12345678901234567890123456789012',
+      EZPAY_HASH_IV: '1234567890123456',
+    });
+    expect(ezpay.sandboxInvoice).toBe(false);
+    expect(parseConfig({}).sandboxInvoice).toBe(true);
   });
   it('sends mail by SMTP when SMTP_URL is set, with its sender; else keeps it in the database outbox', () => {
     const dev = parseConfig({});
@@ -115,14 +138,25 @@ describe('configuration (DESIGN D13)', () => {
     );
   });
   it('refuses a live portal without SMTP unless the database outbox is allowed (staging); no dev mailbox there', () => {
-    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', SMTP_URL: undefined, MAIL_FROM: undefined };
+    const site = {
+      ...live,
+      ALLOW_SANDBOX_GATEWAY: 'true',
+      ALLOW_SANDBOX_INVOICE: 'true',
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+    };
     expect(() => parseConfig(site)).toThrow(/SMTP_URL is required/);
     expect(parseConfig({ ...site, ALLOW_OUTBOX_MAIL: 'true' }).devMailbox).toBe(false);
   });
   it('refuses a live portal on the dev content site unless allowed (staging): anyone could invent works', () => {
-    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', CONTENT_SITE_URL: undefined };
+    const site = { ...live, ALLOW_SANDBOX_GATEWAY: 'true', ALLOW_SANDBOX_INVOICE: 'true', CONTENT_SITE_URL: undefined };
     expect(() => parseConfig(site)).toThrow(/CONTENT_SITE_URL is required when IDENTITY_ISSUER is set/);
-    const agencySite = { ...agency, ALLOW_SANDBOX_GATEWAY: 'true', CONTENT_SITE_URL: undefined };
+    const agencySite = {
+      ...agency,
+      ALLOW_SANDBOX_GATEWAY: 'true',
+      ALLOW_SANDBOX_INVOICE: 'true',
+      CONTENT_SITE_URL: undefined,
+    };
     expect(() => parseConfig(agencySite)).toThrow(/CONTENT_SITE_URL is required when IDENTITY_URL is set/);
     expect(parseConfig({ ...site, ALLOW_DEV_CONTENT: 'true' }).devContent).toBe(true);
     expect(() => parseConfig({ ...site, ALLOW_DEV_CONTENT: '1' })).toThrow(/ALLOW_DEV_CONTENT=true/);

@@ -139,6 +139,12 @@ const ConfigStruct = object({
   NEWEBPAY_HASH_KEY: defaulted(pattern(string(), /^.{32}$/), 'sandboxHashKey000000000000000000'),
   NEWEBPAY_HASH_IV: defaulted(pattern(string(), /^.{16}$/), 'sandboxHashIV000'),
   NEWEBPAY_VERSION: defaulted(string(), '2.0'),
+  /** ezPay e-invoices (issue 22). Without EZPAY_URL the embedded sandbox e-invoice service issues them. */
+  EZPAY_URL: optional(Url),
+  /** The invoice merchant's own id and keys (not the payment gateway's). */
+  EZPAY_MERCHANT_ID: defaulted(pattern(string(), /^[A-Za-z0-9_]{1,20}$/), 'EZ_SANDBOX'),
+  EZPAY_HASH_KEY: defaulted(pattern(string(), /^.{32}$/), 'sandboxInvoiceKey000000000000000'),
+  EZPAY_HASH_IV: defaulted(pattern(string(), /^.{16}$/), 'sandboxInvoIV000'),
   /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
   PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
   UPLOAD_DIR: optional(string()),
@@ -217,6 +223,8 @@ export type Config = Infer<typeof ConfigStruct> & {
   externalIdentity: boolean;
   /** True when the embedded sandbox card gateway takes payments. */
   sandboxGateway: boolean;
+  /** True when the embedded sandbox e-invoice service (/sandbox-invoice) issues the invoices: no EZPAY_URL. */
+  sandboxInvoice: boolean;
   /** True when the dev mailbox (/dev-mailbox) shows the database outbox: no SMTP_URL, development identity. */
   devMailbox: boolean;
   /** True when the embedded dev content site (/dev-content) serves the works: no CONTENT_SITE_URL. */
@@ -249,6 +257,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new Error(
         'NEWEBPAY_MERCHANT_ID, NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV are required when NEWEBPAY_GATEWAY_URL is set',
       );
+    }
+    // Invoices from the sandbox are not real invoices: a live portal needs ezPay, or says it is staging.
+    if (external && !parsed.EZPAY_URL && env.ALLOW_SANDBOX_INVOICE !== 'true') {
+      throw new Error(`EZPAY_URL is required when ${external} is set (ALLOW_SANDBOX_INVOICE=true for a staging site)`);
+    }
+    if (parsed.EZPAY_URL && (!env.EZPAY_HASH_KEY || !env.EZPAY_HASH_IV || !env.EZPAY_MERCHANT_ID)) {
+      throw new Error('EZPAY_MERCHANT_ID, EZPAY_HASH_KEY and EZPAY_HASH_IV are required when EZPAY_URL is set');
     }
     // The embedded dev content site lets anyone signed in invent works: on a live portal only
     // when asked for (a staging site), like the sandbox gateway.
@@ -305,6 +320,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       devIdentity: !external,
       externalIdentity: Boolean(external),
       sandboxGateway: !parsed.NEWEBPAY_GATEWAY_URL,
+      sandboxInvoice: !parsed.EZPAY_URL,
       devMailbox: !parsed.SMTP_URL && !external,
       devContent: !parsed.CONTENT_SITE_URL,
       organiserEmails: Object.freeze(

@@ -44,7 +44,7 @@ export function getRuntime(): Promise<Runtime> {
     if (config.SEED) await seed(database.db);
     // The demo users' works on the dev content site (their subjects are the dev identity service's).
     if (config.SEED && config.devContent && config.devIdentity) await seedDevContent(database.db);
-    const { app, inProcessFetch, inProcessCall, storage, rateLimiter } = await createServerApp({
+    const { app, inProcessFetch, inProcessCall, storage, rateLimiter, invoices } = await createServerApp({
       db: database.db,
       config,
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
@@ -58,6 +58,7 @@ export function getRuntime(): Promise<Runtime> {
       settings: mailSettings(config),
       log: consoleLog(config.LOG_LEVEL),
       housekeeping: { storage, unattachedHours: config.UPLOAD_UNATTACHED_HOURS, rateLimiter },
+      invoices: invoices.client,
     });
     return { database, app, inProcessFetch, inProcessCall, stopMailWorker: worker.stop };
   })().catch((error) => {

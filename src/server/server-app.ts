@@ -17,6 +17,8 @@ import { withVerifyCache } from './identity/verify-cache';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
+import { createEzpayClient } from './invoices/ezpay';
+import { createSandboxInvoice } from './invoices/sandbox-invoice';
 import { s3Storage } from './files/s3-storage';
 import { createSessionStore } from './sessions/sessions';
 import { consoleLog, withRequestIds } from './ops/log';
@@ -176,6 +178,25 @@ export async function createServerApp(options: ServerAppOptions) {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
   };
+  // E-invoices (issue 22): ezPay, or the embedded sandbox speaking its protocol, reached in-process.
+  const ezpayKeys = {
+    merchantId: config.EZPAY_MERCHANT_ID,
+    hashKey: config.EZPAY_HASH_KEY,
+    hashIv: config.EZPAY_HASH_IV,
+  };
+  if (config.sandboxInvoice)
+    root.route(
+      '/',
+      createSandboxInvoice({ keys: ezpayKeys, ...(options.now ? { now: () => options.now!().getTime() } : {}) }),
+    );
+  const invoices = {
+    client: createEzpayClient({
+      keys: ezpayKeys,
+      baseUrl: config.EZPAY_URL ?? 'http://embedded.invalid/sandbox-invoice',
+      ...(config.sandboxInvoice ? { fetch: inProcess } : {}),
+    }),
+    sandbox: config.sandboxInvoice,
+  };
   const storage = options.storage ?? uploadStorage(config);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(rateLimitStore(config, options.db), { log });
   // The database outbox as a page, in development only (off with SMTP_URL or IDENTITY_URL).
@@ -238,13 +259,24 @@ export async function createServerApp(options: ServerAppOptions) {
     storage,
     content,
     gateway,
+    invoices,
     log,
     operatorToken: options.operatorToken,
     rateLimiter,
     ...(options.now ? { now: options.now } : {}),
   });
   root.route('/', api);
-  return { app: root, identity, sessions, inProcessFetch: inProcess, inProcessCall, content, storage, rateLimiter };
+  return {
+    app: root,
+    identity,
+    sessions,
+    inProcessFetch: inProcess,
+    inProcessCall,
+    content,
+    storage,
+    rateLimiter,
+    invoices,
+  };
 }
 
 /** The rate-limit store of the configuration: Redis, PostgreSQL, or this process's memory. */

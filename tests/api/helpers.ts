@@ -56,7 +56,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     reset: async () => {
       await database.db.execute(
         sql.raw(
-          `truncate users, events, files, orders, order_payments, order_events, pickup_slots, payment_notifications, receipts, badges, badge_links, registrations, order_contents, emails, dev_content_works, pitching_applicants, organisers, rate_limits, badge_link_batches, event_changes, bank_statement_mappings, bank_imports, bank_import_lines, audit_log restart identity cascade`,
+          `truncate users, events, files, orders, order_payments, order_events, pickup_slots, payment_notifications, receipts, badges, badge_links, registrations, order_contents, emails, dev_content_works, pitching_applicants, organisers, rate_limits, badge_link_batches, event_changes, bank_statement_mappings, bank_imports, bank_import_lines, audit_log, invoice_settings restart identity cascade`,
         ),
       );
     },

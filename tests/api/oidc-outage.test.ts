@@ -156,6 +156,7 @@ describe('sign-in start with an external provider that does not answer', () => {
         SITE_URL: 'http://127.0.0.1:4321',
         PICKUP_CODE_SECRET: 'a-long-enough-pickup-secret',
         ALLOW_SANDBOX_GATEWAY: 'true',
+        ALLOW_SANDBOX_INVOICE: 'true',
         ALLOW_OUTBOX_MAIL: 'true',
         ALLOW_DEV_CONTENT: 'true',
       },

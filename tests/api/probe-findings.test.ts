@@ -283,6 +283,7 @@ describe.each(DATABASES)('agency mode, the identity service unreachable (%s)', (
         SITE_URL: 'http://portal.test',
         PICKUP_CODE_SECRET: 'a-long-enough-pickup-secret',
         ALLOW_SANDBOX_GATEWAY: 'true',
+        ALLOW_SANDBOX_INVOICE: 'true',
         ALLOW_OUTBOX_MAIL: 'true',
         ALLOW_DEV_CONTENT: 'true',
       },

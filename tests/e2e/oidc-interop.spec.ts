@@ -64,6 +64,7 @@ test.beforeAll(async () => {
       SESSION_SECRET: 'interop-session-secret-not-a-secret-0001',
       PICKUP_CODE_SECRET: 'interop-pickup-secret-0001',
       ALLOW_SANDBOX_GATEWAY: 'true',
+      ALLOW_SANDBOX_INVOICE: 'true',
       ALLOW_OUTBOX_MAIL: 'true',
       ALLOW_DEV_CONTENT: 'true',
       DATABASE_URL: '',

@@ -1,19 +1,34 @@
 import { RadioCard } from '@components/ui/RadioCard';
 import { TextField } from '@components/ui/TextField';
 import { toAsciiDigits } from '@domain/payments';
+import { PERSONAL_CARRIERS, type CarrierType } from '@domain/invoices';
 import type { T } from '@i18n/t';
 
-export type InvoiceValues = { kind: 'personal' | 'company'; title: string; ubn: string };
+/** The invoice block's values; the carrier (issue 22) where the block offers it (pay page, summary editor). */
+export type InvoiceValues = {
+  kind: 'personal' | 'company';
+  title: string;
+  ubn: string;
+  carrierType?: CarrierType;
+  carrierNumber?: string;
+  loveCode?: string;
+};
 
 /** Digits as typed with a full-width input method or with spaces: ASCII digits only. */
 export const digitsOnly = (v: string) => toAsciiDigits(v).replace(/\s/g, '');
 
 /** The receipt as the API takes it (`ReceiptDetails`): a personal invoice sends no business number. */
-export const toReceipt = (v: InvoiceValues) => ({
-  kind: v.kind,
-  invoiceTitle: v.title,
-  unifiedBusinessNumber: v.kind === 'company' ? v.ubn : '',
-});
+export const toReceipt = (v: InvoiceValues) => {
+  const carrierType = v.kind === 'company' ? 'none' : (v.carrierType ?? 'ezpay');
+  return {
+    kind: v.kind,
+    invoiceTitle: v.title,
+    unifiedBusinessNumber: v.kind === 'company' ? v.ubn : '',
+    carrierType,
+    carrierNumber: carrierType === 'mobile' || carrierType === 'certificate' ? (v.carrierNumber ?? '') : '',
+    loveCode: carrierType === 'donation' ? (v.loveCode ?? '') : '',
+  };
+};
 
 /**
  * The shared invoice block (spec §3 receipt, §5: a triple invoice needs the title and the unified
@@ -27,6 +42,8 @@ export function InvoiceFields(props: {
   errors: Record<string, string>;
   /** Read-only once paid (spec §4 Form editing). */
   disabled?: boolean;
+  /** Offer the personal invoice's carrier (ezPay member carrier, mobile barcode, certificate, donation). */
+  carriers?: boolean;
 }) {
   const { t, values } = props;
   const set = (change: Partial<InvoiceValues>) => props.onChange({ ...values, ...change });
@@ -45,6 +62,54 @@ export function InvoiceFields(props: {
           />
         ))}
       </div>
+      {values.kind === 'personal' && props.carriers && (
+        <fieldset className="space-y-3">
+          <legend className="font-medium">{t('pay.carrier')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {PERSONAL_CARRIERS.map((carrier) => (
+              <RadioCard
+                key={carrier}
+                name="invoice-carrier"
+                value={carrier}
+                checked={(values.carrierType ?? 'ezpay') === carrier}
+                onChange={() => set({ carrierType: carrier })}
+                label={t(`invoice.carrier.${carrier}`)}
+              />
+            ))}
+          </div>
+          {(values.carrierType ?? 'ezpay') === 'ezpay' && (
+            <p className="text-neutral-700">{t('pay.carrier.ezpay.hint')}</p>
+          )}
+          {(values.carrierType === 'mobile' || values.carrierType === 'certificate') && (
+            <TextField
+              id="carrier-number"
+              label={t(`pay.carrierNumber.${values.carrierType}`)}
+              hint={t(`pay.carrierNumber.${values.carrierType}.hint`)}
+              value={values.carrierNumber ?? ''}
+              onChange={(v) => set({ carrierNumber: v.toUpperCase() })}
+              required
+              requiredLabel={t('form.requiredMark')}
+              max={values.carrierType === 'mobile' ? 8 : 16}
+              error={props.errors['receipt.carrierNumber']}
+              autoComplete="off"
+            />
+          )}
+          {values.carrierType === 'donation' && (
+            <TextField
+              id="love-code"
+              label={t('pay.loveCode')}
+              hint={t('pay.loveCode.hint')}
+              value={values.loveCode ?? ''}
+              onChange={(v) => set({ loveCode: digitsOnly(v) })}
+              required
+              requiredLabel={t('form.requiredMark')}
+              max={7}
+              inputMode="numeric"
+              error={props.errors['receipt.loveCode']}
+            />
+          )}
+        </fieldset>
+      )}
       {values.kind === 'company' && (
         <div className="grid gap-4 md:grid-cols-2">
           <TextField

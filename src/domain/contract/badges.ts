@@ -3,6 +3,7 @@
  * one-time link check, the pick-up schedule (events.ts).
  */
 import type { BadgeIdentity } from '@domain/badges';
+import type { Invoice } from './invoices';
 
 /** The badge as the API client sees it (spec §3 Badge): `GET /demonstration`, `PUT /demonstration`. */
 export type Badge = {
@@ -32,6 +33,8 @@ export type Badge = {
   } | null;
   pickedUpAt: string | null;
   receipt: { kind: string; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
+  /** The badge order's e-invoice once issued (issue 22). */
+  invoice?: Invoice | null;
 };
 
 /** `GET /demonstration/link?code=&type=`: a one-time link's state, without claiming it. */

@@ -15,3 +15,4 @@ export type * from './admin';
 export type * from './reconciliation';
 export type * from './team';
 export type * from './editions';
+export type * from './invoices';

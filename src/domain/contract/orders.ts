@@ -3,6 +3,8 @@
  * `POST /orders?event=`, `GET|PUT /registrations/{id}`, the badge order.
  */
 import type { ApprovalStatus, PaymentStatus } from '@domain/order-lifecycle';
+import type { CarrierType } from '@domain/invoices';
+import type { Invoice } from './invoices';
 
 export type Payment = {
   type: 'credit_card' | 'atm' | 'TWD' | 'USD' | null;
@@ -29,6 +31,10 @@ export type Receipt = {
   kind: 'personal' | 'company';
   invoiceTitle: string | null;
   unifiedBusinessNumber: string | null;
+  /** Where the e-invoice goes (issue 22); `none` for a company invoice. */
+  carrierType: CarrierType;
+  carrierNumber: string | null;
+  loveCode: string | null;
 };
 
 export type OrderWork = {
@@ -79,6 +85,8 @@ export type Order = {
   contents: OrderWork[];
   /** One order's view only: the badges it includes, and their one-time links once issued. */
   includedBadges?: { count: number; links: IncludedBadgeLink[] } | null;
+  /** One order's view only: its e-invoice once issued (null before, or none: free, USD). */
+  invoice?: Invoice | null;
   createdAt: string;
 };
 

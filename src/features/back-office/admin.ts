@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = {
   exports: '/admin/exports',
   refunds: '/admin/refunds',
   team: '/admin/team',
+  invoices: '/admin/invoices',
 } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 

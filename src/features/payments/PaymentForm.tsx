@@ -10,6 +10,7 @@ import { browserApi } from '@lib/api.client';
 import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatPriceTimes } from '@domain/format';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
+import { CARRIER_TYPES, type CarrierType } from '@domain/invoices';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
 import { RadioCard } from '@components/ui/RadioCard';
@@ -37,7 +38,14 @@ export type PaymentFormProps = {
     remitter: string | null;
     senderBank: string | null;
     lastFiveDigits: string | null;
-    receipt: { kind: 'personal' | 'company'; invoiceTitle: string | null; unifiedBusinessNumber: string | null } | null;
+    receipt: {
+      kind: 'personal' | 'company';
+      invoiceTitle: string | null;
+      unifiedBusinessNumber: string | null;
+      carrierType?: CarrierType;
+      carrierNumber?: string | null;
+      loveCode?: string | null;
+    } | null;
   };
   /** Whether this is the badge order (its update goes to `api.badges.updateOrder`, others' to `api.orders.update`). */
   badgeOrder: boolean;
@@ -54,6 +62,9 @@ type Fields = {
   kind: 'personal' | 'company';
   title: string;
   ubn: string;
+  carrierType: CarrierType;
+  carrierNumber: string;
+  loveCode: string;
 };
 
 /** A stored draft, checked field by field against what this form offers. */
@@ -69,6 +80,11 @@ function parseFields(raw: unknown, types: readonly PaymentType[], fallback: Fiel
     kind: d.kind === 'company' || d.kind === 'personal' ? d.kind : fallback.kind,
     title: text(d.title, fallback.title),
     ubn: text(d.ubn, fallback.ubn),
+    carrierType: (CARRIER_TYPES as readonly unknown[]).includes(d.carrierType)
+      ? (d.carrierType as CarrierType)
+      : fallback.carrierType,
+    carrierNumber: text(d.carrierNumber, fallback.carrierNumber),
+    loveCode: text(d.loveCode, fallback.loveCode),
   };
 }
 
@@ -91,11 +107,15 @@ export default function PaymentForm(props: PaymentFormProps) {
     kind: order.receipt?.kind ?? 'personal',
     title: order.receipt?.invoiceTitle ?? '',
     ubn: order.receipt?.unifiedBusinessNumber ?? '',
+    carrierType:
+      order.receipt?.carrierType && order.receipt.carrierType !== 'none' ? order.receipt.carrierType : 'ezpay',
+    carrierNumber: order.receipt?.carrierNumber ?? '',
+    loveCode: order.receipt?.loveCode ?? '',
   };
   const [fields, setFields] = useState<Fields>(initial);
   /** The values the order holds (what the page showed, or what was saved since): a change is input to keep. */
   const [baseline, setBaseline] = useState<Fields>(initial);
-  const { type, remitter, senderBank, lastFive, kind, title, ubn } = fields;
+  const { type, remitter, senderBank, lastFive, kind, title, ubn, carrierType, carrierNumber, loveCode } = fields;
   const set =
     <K extends keyof Fields>(name: K) =>
     (value: Fields[K]) =>
@@ -116,7 +136,7 @@ export default function PaymentForm(props: PaymentFormProps) {
     : formatPriceTimes(order.unitTwd, order.quantity, 'TWD', toLocale(props.locale));
   const update = {
     payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
-    receipt: toReceipt({ kind, title, ubn }),
+    receipt: toReceipt({ kind, title, ubn, carrierType, carrierNumber, loveCode }),
     lang: props.locale,
   };
   const errorsOf = (value: typeof update) =>
@@ -278,9 +298,10 @@ export default function PaymentForm(props: PaymentFormProps) {
 
       <InvoiceFields
         t={t}
-        values={{ kind, title, ubn }}
+        values={{ kind, title, ubn, carrierType, carrierNumber, loveCode }}
         onChange={(v) => setFields((f) => ({ ...f, ...v }))}
         errors={errors}
+        carriers
       />
 
       <button type="submit" className="btn-primary" disabled={busy}>

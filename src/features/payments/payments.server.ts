@@ -83,7 +83,7 @@ export function paymentFormProps(order: Order, locale: Locale, bank: BankDetails
   return {
     locale,
     base: `/${localePath(locale)}`,
-    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save']),
+    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save', 'invoice.carrier.']),
     order: {
       orderId: order.orderId,
       orderNo: order.orderNo,

@@ -8,6 +8,7 @@ import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@dom
 import type { EditionCreate, EditionSettingsPatch, NextEdition, PickupSlotInput } from '@domain/editions';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
+import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import type { UploadPurpose } from '@domain/uploads';
 import type {
   AdminBatch,
@@ -88,6 +89,8 @@ export const apiHref = {
   deskPhoto: (fileId: string) => p('admin/desk/photos', fileId),
   /** A file an order names (organisers). */
   adminFile: (fileId: string) => p('admin/files', fileId),
+  /** A day's e-invoices as CSV for the accountant (organisers, right money): `GET /admin/invoices/export?day=`. */
+  invoiceExport: (day: string) => `${p('admin/invoices/export')}?${new URLSearchParams({ day }).toString()}`,
   /** The card gateway's callbacks (posted from the gateway's site, not the portal's pages). */
   newebpayNotify: `${API_BASE}/payment/newebpay/notify`,
   newebpayReturn: `${API_BASE}/payment/newebpay/return`,
@@ -244,6 +247,16 @@ export function endpoints({ request, upload }: Transport) {
           post<ImportConfirmed>(p('admin/bank-imports', importId, 'confirm'), lineIds ? { lineIds } : {}),
         assign: (lineId: string, orderNo: string) =>
           post<Data<LineAssigned>>(p('admin/bank-lines', lineId, 'assign'), { orderNo }),
+      },
+      invoices: {
+        /** E-invoices, newest first, by status and a search (issue 22). */
+        list: (query: { status?: string; q?: string } = {}) => get<Data<AdminInvoice[]>>(p('admin/invoices'), query),
+        /** A failed invoice (or its void/allowance) tried again at the next pass. */
+        retry: (invoiceId: string) => post<Data<{ result: string }>>(p('admin/invoices', invoiceId, 'retry'), {}),
+        settings: () => get<Data<InvoiceSettings>>(p('admin/invoice-settings')),
+        saveSettings: (settings: Pick<InvoiceSettings, 'enabled' | 'itemNames'>) =>
+          put<Data<InvoiceSettings>>(p('admin/invoice-settings'), settings),
+        exportHref: (day: string) => apiHref.invoiceExport(day),
       },
       refunds: {
         list: () => get<Data<RefundRow[]>>(p('admin/refunds')),

@@ -45,6 +45,8 @@ import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
 import { adminTransferRoutes } from './routes/admin-transfers';
 import { adminTeamRoutes } from './routes/admin-team';
+import { adminInvoiceRoutes } from './routes/admin-invoices';
+import { orderInvoice } from '../invoices/invoices';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -323,7 +325,9 @@ export function createApi(deps: ApiDeps) {
   app.get('/orders/:orderId', auth, async (c) => {
     const order = await findOrder(deps.db, c.get('user').id, c.req.param('orderId'));
     if (!order) throw notFound('Order');
-    return send(c, { data: orderView(order, c.get('locale')) });
+    return send(c, {
+      data: { ...orderView(order, c.get('locale')), invoice: await orderInvoice(deps.db, order.order.id) },
+    });
   });
 
   orderRoutes(app, ctx);
@@ -344,6 +348,7 @@ export function createApi(deps: ApiDeps) {
   adminApprovalRoutes(app, ctx);
   adminTransferRoutes(app, ctx);
   adminTeamRoutes(app, ctx);
+  adminInvoiceRoutes(app, ctx);
 
   return app;
 }

@@ -14,6 +14,7 @@ import type { SessionStore, VerifiedSession } from '../sessions/sessions';
 import type { RateLimiter, RateRule } from '../security/rate-limit';
 import type { OrderContext } from '../orders/order-state';
 import type { User } from '../identity/users';
+import type { EzpayClient } from '../invoices/ezpay';
 
 export type ApiConfig = Pick<
   Config,
@@ -65,6 +66,8 @@ export type ApiDeps = {
   gateway: { keys: MpgKeys; url: (origin: string) => string };
   /** Where rate limits count (decision 021); default: memory of this process. */
   rateLimiter?: RateLimiter;
+  /** E-invoices (issue 22): the ezPay client (or the sandbox's); `sandbox` when no EZPAY_URL. Absent: no carrier checks. */
+  invoices?: { client: EzpayClient; sandbox: boolean };
   /** Token of the operator API (none = operator API closed). */
   operatorToken?: string | undefined;
   now?: () => Date;

@@ -110,6 +110,9 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
       kind: receipt.kind,
       invoiceTitle: receipt.invoiceTitle,
       unifiedBusinessNumber: receipt.unifiedBusinessNumber,
+      carrierType: receipt.carrierType,
+      carrierNumber: receipt.carrierNumber,
+      loveCode: receipt.loveCode,
     },
     contents: contents.map((c) => ({
       id: c.id,

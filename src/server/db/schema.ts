@@ -17,6 +17,13 @@ import { EVENT_TYPES, REGISTRATION_TYPES } from '@domain/kinds/types';
 import { LOCALES } from '@i18n/locales';
 import { ROLES } from '@domain/roles';
 import {
+  CARRIER_TYPES,
+  INVOICE_STATUSES,
+  type CarrierType,
+  type InvoiceKind,
+  type InvoiceStatus,
+} from '@domain/invoices';
+import {
   bigint,
   bigserial,
   boolean,
@@ -503,11 +510,16 @@ export const receipts = pgTable(
     kind: text('kind').$type<'personal' | 'company'>().notNull().default('personal'),
     invoiceTitle: text('invoice_title'),
     unifiedBusinessNumber: text('unified_business_number'),
+    /** Where the e-invoice goes (issue 22): ezPay member carrier (the e-mail), mobile barcode, citizen certificate, donated, none (company). */
+    carrierType: text('carrier_type').$type<CarrierType>().notNull().default('ezpay'),
+    carrierNumber: text('carrier_number'),
+    loveCode: text('love_code'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     check('receipts_kind_check', inList('kind', ['personal', 'company'])),
+    check('receipts_carrier_type_check', inList('carrier_type', CARRIER_TYPES)),
     check('receipts_ubn_check', sql`${t.unifiedBusinessNumber} is null or ${t.unifiedBusinessNumber} ~ '^[0-9]{8}$'`),
   ],
 );
@@ -918,3 +930,100 @@ export const sessions = pgTable(
     check('sessions_expiry_check', sql`expires_at <= absolute_expires_at`),
   ],
 );
+
+/**
+ * E-invoices (issue 22, decision 051): one per paid order (order_id unique; its order number is
+ * the MerchantOrderNo, ezPay's idempotency key). The row is also the issue's queue: `pending` or
+ * `failed` rows whose `next_attempt_at` has come are claimed by the invoice pass (a lease moves
+ * `next_attempt_at` ahead while the call is made).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    editionId: uuid('edition_id').references(() => editions.id),
+    status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    /** The MerchantOrderNo sent to ezPay (the order number). */
+    merchantOrderNo: text('merchant_order_no').notNull().unique(),
+    buyerName: text('buyer_name').notNull(),
+    buyerUbn: text('buyer_ubn'),
+    buyerEmail: text('buyer_email').notNull(),
+    carrierType: text('carrier_type').$type<CarrierType>().notNull(),
+    carrierNumber: text('carrier_number'),
+    loveCode: text('love_code'),
+    /** The item's name (the edition's invoice settings, in the order's language). */
+    itemName: text('item_name').notNull(),
+    /** Whole TWD, tax included; `tax` of it. */
+    amountTwd: integer('amount_twd').notNull(),
+    tax: integer('tax').notNull(),
+    /** What is left after allowances (whole TWD). */
+    remainingTwd: integer('remaining_twd').notNull(),
+    number: text('number'),
+    randomCode: text('random_code'),
+    invoiceTransNo: text('invoice_trans_no'),
+    issuedAt: ts('issued_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('invoices_status_check', inList('status', INVOICE_STATUSES)),
+    check('invoices_kind_check', inList('kind', ['b2c', 'b2b'])),
+    index('invoices_due_idx').on(t.status, t.nextAttemptAt),
+    index('invoices_issued_at_idx').on(t.issuedAt),
+  ],
+);
+
+export const INVOICE_ACTION_KINDS = ['void', 'allowance'] as const;
+export const INVOICE_ACTION_STATUSES = ['pending', 'done', 'failed'] as const;
+
+/**
+ * Voids and allowances of an invoice, with their reason (shown to the registrant): the history and
+ * the queue of those calls (same lease and backoff as the issue). `key` makes each once only
+ * (`void`, `refund:{paymentId}`).
+ */
+export const invoiceActions = pgTable(
+  'invoice_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').$type<(typeof INVOICE_ACTION_KINDS)[number]>().notNull(),
+    status: text('status').$type<(typeof INVOICE_ACTION_STATUSES)[number]>().notNull().default('pending'),
+    reason: text('reason').notNull(),
+    /** Whole TWD, tax included (an allowance's amount; a void's is the invoice's). */
+    amountTwd: integer('amount_twd').notNull(),
+    allowanceNo: text('allowance_no'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('invoice_actions_key_idx').on(t.invoiceId, t.key),
+    check('invoice_actions_kind_check', inList('kind', INVOICE_ACTION_KINDS)),
+    check('invoice_actions_status_check', inList('status', INVOICE_ACTION_STATUSES)),
+    index('invoice_actions_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** The edition's invoice settings (issue 22): whether invoices are issued, the item names per kind of registration in both languages. Keys and merchant come from configuration. */
+export const invoiceSettings = pgTable('invoice_settings', {
+  editionId: uuid('edition_id')
+    .primaryKey()
+    .references(() => editions.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Item names by event type: `{ badge_professional: { en, zh } … }`; absent: the event's name. */
+  itemNames: jsonb('item_names').$type<Record<string, { en: string; zh: string }>>().notNull().default({}),
+  updatedAt: updated(),
+});

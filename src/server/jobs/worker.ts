@@ -18,6 +18,8 @@ import type { RateLimiter } from '../security/rate-limit';
 import type { FileStorage } from '../files/storage';
 import { deliverEmails, queueEventMails, queuePaymentReminders, type MailSettings } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
+import type { EzpayClient } from '../invoices/ezpay';
+import { invoicePass } from '../invoices/invoices';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 
@@ -33,6 +35,8 @@ export type MailWorkerOptions = {
   expireEveryMs?: number;
   /** Housekeeping, every `everyMs` (10 minutes); none when absent. */
   housekeeping?: HousekeepingOptions;
+  /** E-invoices (issue 22): each pass issues, voids and credits what is due at ezPay; none when absent. */
+  invoices?: EzpayClient;
 };
 
 export type HousekeepingOptions = {
@@ -138,6 +142,14 @@ export function startMailWorker(options: MailWorkerOptions) {
         // "order expired" mails come from the events this writes.
         await expireOverdueOrders(options.db, now());
       }
+      if (options.invoices)
+        await invoicePass({
+          db: options.db,
+          client: options.invoices,
+          now: now(),
+          mail: options.settings,
+          log: (message, data) => options.log('warn', message, data),
+        });
       await mailPass(options);
       if (options.housekeeping && Date.now() - lastHousekeeping >= housekeepEvery) {
         lastHousekeeping = Date.now();

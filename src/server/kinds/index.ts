@@ -12,6 +12,7 @@ import { EVENT_SERVER } from './event';
 import { MARKET_SERVER } from './market';
 import type { OrderChange, ServerKind } from './parts';
 import { PITCHING_SERVER, STORY_SERVER } from './pitching';
+import { invoiceOnChange } from '../invoices/invoices';
 
 /** Badges are placed by their own calls (application, one-time link); their orders make the badge. */
 const BADGE_SERVER: ServerKind = { onChange: [badgeOfOrder] };
@@ -34,4 +35,6 @@ export const serverKindOf = (kind: Pick<RegistrationKind, 'eventType'>): ServerK
 /** Publishes a change of an order's state to its kind's hooks, in order. */
 export async function publishOrderChange(change: OrderChange): Promise<void> {
   for (const hook of SERVER_KINDS[change.event.type].onChange) await hook(change);
+  // Every kind: an order paid gets its e-invoice queued, a paid one canceled its void (issue 22).
+  await invoiceOnChange(change);
 }

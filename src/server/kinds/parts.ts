@@ -58,6 +58,8 @@ export type OrderChange = {
   happened: OrderEventKind;
   now: Date;
   pickupSecret: string;
+  /** The payload of the change's `order_events` row (a cancellation's reason…); absent when placed. */
+  payload?: Record<string, unknown>;
 };
 /** A kind's hook: runs in the change's transaction, before its `order_events` row; a throw refuses the change. */
 export type OrderHook = (change: OrderChange) => Promise<void>;

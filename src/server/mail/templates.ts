@@ -30,8 +30,14 @@ export const MAIL_TEMPLATES = [
   'transfer_returned',
   'order_canceled',
   'team_invitation',
+  'invoice_issued',
+  'invoice_voided',
+  'invoice_allowance',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+/** The e-invoice mails (issue 22): queued by the invoice pass when ezPay answers, not by order events. */
+export type InvoiceMailTemplate = Extract<MailTemplate, `invoice_${string}`>;
+type OrderMailTemplate = Exclude<MailTemplate, InvoiceMailTemplate>;
 
 /** What the order mails say about an order. */
 export type OrderFacts = {
@@ -79,17 +85,17 @@ export type EventFacts = {
 export function templatesFor(
   event: EventFacts,
   order: Pick<OrderFacts, 'isBadge'> & Partial<Pick<OrderFacts, 'includedLinks'>>,
-): MailTemplate[] {
+): OrderMailTemplate[] {
   // The event that settled an order with included badges (paid; free once approved or at once) sends its links.
   const settles =
     event.kind === 'paid' ||
     (event.kind === 'approved' && event.paymentStatusAfter === 'free') ||
     (event.kind === 'placed' && event.paymentStatusAfter === 'free' && event.approvalStatusAfter === null);
-  const links: MailTemplate[] = settles && order.includedLinks?.length ? ['included_badges'] : [];
+  const links: OrderMailTemplate[] = settles && order.includedLinks?.length ? ['included_badges'] : [];
   return [...baseTemplatesFor(event, order), ...links];
 }
 
-function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): MailTemplate[] {
+function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): OrderMailTemplate[] {
   switch (event.kind) {
     case 'placed':
       // A free badge is issued at once: the badge mail is its confirmation.
@@ -120,7 +126,7 @@ export const linkOn =
   (locale, path) =>
     `${origin.replace(/\/$/, '')}/${localePath(locale)}${path}`;
 
-const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
+export const fact = (l: Locale, key: MessageKey, value: string | null | undefined) => ({ label: mt(l, key), value });
 const method = (l: Locale, type: string | null) =>
   type && ['credit_card', 'atm', 'TWD', 'USD'].includes(type) ? mt(l, `pay.type.${type}` as MessageKey) : null;
 const amountOf = (o: OrderFacts, l: Locale) => formatMoney(o.amountCents, o.currency === 'USD' ? 'USD' : 'TWD', l);
@@ -128,7 +134,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<MailTemplate, 'badge_link' | 'team_invitation'>,
+  template: Exclude<OrderMailTemplate, 'badge_link' | 'team_invitation'>,
   o: OrderFacts,
   event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
   link: LinkTo,

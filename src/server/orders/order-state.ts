@@ -179,6 +179,7 @@ export async function applyCommand(
     happened: decision.event.kind,
     now: ctx.now,
     pickupSecret: ctx.pickupSecret,
+    payload: { ...decision.event.payload, ...extra.payload },
   });
   await recordOrderEvent(tx, {
     orderId: order.id,

@@ -66,6 +66,9 @@ const RECEIPT_VIEW_COLUMNS = {
   kind: receipts.kind,
   invoiceTitle: receipts.invoiceTitle,
   unifiedBusinessNumber: receipts.unifiedBusinessNumber,
+  carrierType: receipts.carrierType,
+  carrierNumber: receipts.carrierNumber,
+  loveCode: receipts.loveCode,
 } as const;
 const CARD_VIEW_COLUMNS = {
   orderId: orderPayments.orderId,

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db/client';
 import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
 import { events, orderPayments, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
+import { queueInvoiceAfterRefund } from '../invoices/invoices';
 import {
   applyCommand,
   GATEWAY,
@@ -476,6 +477,13 @@ export async function markRefunded(
         ...(refundReference ? { reference: refundReference } : {}),
       },
       at: ctx.now,
+    });
+    await queueInvoiceAfterRefund(tx, {
+      orderId: record.orderId,
+      paymentId,
+      amountCents: record.amountCents,
+      reason: record.refundReason,
+      now: ctx.now,
     });
     return record;
   });

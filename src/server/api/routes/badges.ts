@@ -11,6 +11,8 @@ import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { placedFrom } from '../placed-from';
 import { orderView } from '../views';
+import { orderInvoice } from '../../invoices/invoices';
+import { checkCarrier } from './orders';
 
 /** Badges ("demonstration" on the wire, spec §7): the badge, its order, and free-badge links. */
 export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
@@ -20,7 +22,8 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   app.get('/demonstration', auth, async (c) => {
     const badge = await getBadge(deps.db, c.get('user').id);
     if (!badge) throw notFound('Badge');
-    return ctx.send(c, { data: badge } satisfies Sendable<Data<Badge>>);
+    const invoice = await orderInvoice(deps.db, badge.orderId);
+    return ctx.send(c, { data: { ...badge, invoice } } satisfies Sendable<Data<Badge>>);
   });
 
   /** The link code and type of the query (`?code=…&type=…`): 400 without a code, 404 for an unknown type. */
@@ -87,6 +90,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
 
   app.put('/demonstration_order', auth, async (c) => {
     const update = await ctx.readJson(c, OrderPaymentUpdate);
+    await checkCarrier(ctx, update.receipt);
     const userId = c.get('user').id;
     const row = await findBadgeOrder(deps.db, userId);
     if (!row) throw notFound('Badge order');
