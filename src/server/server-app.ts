@@ -17,6 +17,7 @@ import { withVerifyCache } from './identity/verify-cache';
 import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
+import { cardApi } from './payments/newebpay-api';
 import { s3Storage } from './files/s3-storage';
 import { createSessionStore } from './sessions/sessions';
 import { consoleLog, withRequestIds } from './ops/log';
@@ -175,6 +176,12 @@ export async function createServerApp(options: ServerAppOptions) {
   const gateway = {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
+    // The card APIs (cancel, refund, query) are on the gateway's host; the sandbox's in-process.
+    api: cardApi(
+      config.NEWEBPAY_GATEWAY_URL
+        ? { base: new URL(config.NEWEBPAY_GATEWAY_URL).origin, keys, fetch: (url, init) => fetch(url, init) }
+        : { base: 'http://sandbox.invalid/sandbox-gateway', keys, fetch: (url, init) => inProcess(url, init) },
+    ),
   };
   const storage = options.storage ?? uploadStorage(config);
   const rateLimiter = options.rateLimiter ?? createRateLimiter(rateLimitStore(config, options.db), { log });

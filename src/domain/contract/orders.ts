@@ -79,7 +79,18 @@ export type Order = {
   contents: OrderWork[];
   /** One order's view only: the badges it includes, and their one-time links once issued. */
   includedBadges?: { count: number; links: IncludedBadgeLink[] } | null;
+  /** One order's view only (issue 22): the money that went back, oldest first (empty: none). */
+  refunds?: OrderRefund[];
   createdAt: string;
+};
+
+/** A refund of an order's payment: the gateway's card cancel / refund, or one recorded by hand. */
+export type OrderRefund = {
+  /** Cents. */
+  amountCents: number;
+  currency: 'TWD' | 'USD';
+  at: string;
+  kind: 'cancel' | 'refund' | 'manual';
 };
 
 /** An order as `POST /orders` (and `POST /demonstration_order`) answers it to a wizard. */

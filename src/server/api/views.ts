@@ -130,6 +130,17 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
         usedBy: l.usedBy,
       })),
     },
+    // One order's view only: the money that went back (issue 22).
+    ...(row.refunds
+      ? {
+          refunds: row.refunds.map((r) => ({
+            amountCents: r.amountCents,
+            currency: r.currency === 'USD' ? ('USD' as const) : ('TWD' as const),
+            at: r.at,
+            kind: r.kind as 'cancel' | 'refund' | 'manual',
+          })),
+        }
+      : {}),
     createdAt: order.createdAt,
   } satisfies Sendable<Order>;
 }

@@ -186,7 +186,12 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
   return async (event: OrderEvent, tx: Tx): Promise<void> => {
     const loaded = await loadOrderFacts(tx, event.orderId);
     if (!loaded) return;
-    const { message, reason } = (event.payload ?? {}) as { message?: unknown; reason?: unknown };
+    const { message, reason, amountCents, partial } = (event.payload ?? {}) as {
+      message?: unknown;
+      reason?: unknown;
+      amountCents?: unknown;
+      partial?: unknown;
+    };
     const facts: EventFacts = {
       kind: event.kind,
       paymentStatusBefore: event.paymentStatusBefore,
@@ -194,6 +199,10 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
       approvalStatusAfter: event.approvalStatusAfter,
       message: typeof message === 'string' ? message : null,
       reason: typeof reason === 'string' ? reason : null,
+      refund:
+        event.kind === 'refunded' && typeof amountCents === 'number'
+          ? { amountCents, partial: partial === true }
+          : null,
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {

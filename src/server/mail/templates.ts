@@ -29,6 +29,7 @@ export const MAIL_TEMPLATES = [
   'included_badges',
   'transfer_returned',
   'order_canceled',
+  'refund_made',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -72,6 +73,8 @@ export type EventFacts = {
   message?: string | null;
   /** The organiser's reason for a cancellation, when they gave one. */
   reason?: string | null;
+  /** A refund (issue 22): the cents refunded, and whether it is less than the whole payment. */
+  refund?: { amountCents: number; partial: boolean } | null;
 };
 
 /** The mails an order event calls for (none for card attempts, declines, reviews, refund bookkeeping). */
@@ -107,6 +110,8 @@ function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>)
       return ['transfer_returned'];
     case 'canceled':
       return ['order_canceled'];
+    case 'refunded':
+      return ['refund_made'];
     default:
       return [];
   }
@@ -129,7 +134,10 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 export function orderMail(
   template: Exclude<MailTemplate, 'badge_link'>,
   o: OrderFacts,
-  event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
+  event: Pick<
+    EventFacts,
+    'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason' | 'refund'
+  >,
   link: LinkTo,
 ): (l: Locale) => MailContent {
   return (l) => {
@@ -288,6 +296,31 @@ export function orderMail(
           p(money),
           button('button.order', o.pages.summary),
         ]);
+      }
+      case 'refund_made': {
+        // The money that went back, where it went, and (a partial refund) what it was part of.
+        const cents = event.refund?.amountCents ?? o.amountCents;
+        const refunded = formatMoney(cents, o.currency === 'USD' ? 'USD' : 'TWD', l);
+        const w = { ...v, refunded };
+        return {
+          subject: mt(l, 'refund.subject', w),
+          heading: mt(l, 'refund.heading', w),
+          blocks: [
+            {
+              type: 'p',
+              text: mt(l, o.paymentType === 'credit_card' ? 'refund.body.card' : 'refund.body.transfer', w),
+            },
+            facts(
+              orderNo,
+              item,
+              fact(l, 'fact.refunded', refunded),
+              fact(l, 'fact.paid', v.amount),
+              fact(l, 'fact.method', method(l, o.paymentType)),
+            ),
+            ...(event.refund?.partial ? [{ type: 'note', text: mt(l, 'refund.partial', w) } as Block] : []),
+            button('button.order', o.pages.summary),
+          ],
+        };
       }
       case 'order_expired':
         return say('expired', [

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
 import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from '../badges/included-badges';
 import { latestCardAttempts } from '../payments/payments';
+import { refundsOf } from '../payments/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -20,7 +21,11 @@ export type OrderRecord = {
   contents: OrderContent[];
   /** One order only (never in lists): the badges it includes and their one-time links. */
   includedBadges?: { count: number; links: IncludedBadgeLink[] };
+  /** One order only: the money that went back (issue 22). */
+  refunds?: OrderRefund[];
 };
+
+export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string };
 
 /**
  * What the wire view of an order reads (api/views.ts orderView): an order list selects these
@@ -84,6 +89,7 @@ export type OrderViewRecord = {
   card: Pick<CardAttempt, keyof typeof CARD_VIEW_COLUMNS> | undefined;
   contents: OrderContent[];
   includedBadges?: OrderRecord['includedBadges'];
+  refunds?: OrderRecord['refunds'];
 };
 
 /** A work on an order, as it was when the order was placed. */
@@ -244,13 +250,15 @@ export async function findOrder(db: Db, userId: string, orderId: string): Promis
   const [row] = withEvents([found], await eventsOf(db, [found]));
   if (!row) return undefined;
   const count = includedBadgeCount(row.event);
-  const [contents, cards, links] = await Promise.all([
+  const [contents, cards, links, refunds] = await Promise.all([
     contentsOf(db, [row.order.id]),
     latestCardAttempts(db, [row.order.id]),
     count > 0 ? includedBadgeLinks(db, row.order.id) : [],
+    refundsOf(db, [row.order.id]),
   ]);
   return {
     ...row,
+    refunds: refunds.get(row.order.id) ?? [],
     card: cards.get(row.order.id),
     contents: contents.get(row.order.id) ?? [],
     ...(count > 0 ? { includedBadges: { count, links } } : {}),

@@ -5,6 +5,7 @@ import type {
   ImportSummary,
   ImportView,
   LineAssigned,
+  CardRefunded,
   RefundRecorded,
   RefundRow,
   Sendable,
@@ -12,7 +13,8 @@ import type {
   TransferReturned,
   TransferRow,
 } from '@domain/contract';
-import { array, object, optional, size, string } from 'superstruct';
+import { array, integer, object, optional, refine, size, string } from 'superstruct';
+import { DomainError } from '@domain/errors';
 import {
   ENCODING_CHOICES,
   StatementMapping,
@@ -38,11 +40,18 @@ import { returnTransfer, transfersBeingChecked } from '../../reconciliation/tran
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';
+import { requireRight } from './admin';
+import { refundCardPayment } from '../../payments/refunds';
 
 const Message = object({ message: size(string(), 1, 2000) });
 const Reference = object({ reference: size(string(), 1, 200) });
 const Confirm = object({ lineIds: optional(size(array(string()), 0, 10_000)) });
 const Assign = object({ orderNo: size(string(), 1, 40) });
+/** Whole TWD in cents (the gateway takes whole dollars), at most a card payment's size. */
+const CardRefund = object({
+  amountCents: optional(refine(integer(), 'whole TWD', (n) => n >= 100 && n <= 100_000_000 && n % 100 === 0)),
+  reason: size(string(), 1, 500),
+});
 
 const nameIn = (locale: Locale, row: { eventNameEn: string; eventNameZh: string }) =>
   locale === 'zh-TW' ? row.eventNameZh || row.eventNameEn : row.eventNameEn;
@@ -199,6 +208,22 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
         eventName: nameIn(locale, { eventNameEn, eventNameZh }),
       })),
     } satisfies Sendable<Data<RefundRow[]>>);
+  });
+
+  // A card payment refunded through NewebPay (issue 22): cancel before settlement, refund after;
+  // a payment owed back or a paid one (the organiser's goodwill), in part where the gateway allows.
+  app.post('/admin/payments/:paymentId/refund', requireRight('money'), async (c) => {
+    const body = await ctx.readJson(c, CardRefund);
+    if (!body.reason.trim()) throw badRequest('reason_required', 'reason: give the refund’s reason');
+    if (!deps.gateway.api) throw new DomainError('gateway_unavailable');
+    const result = await refundCardPayment(
+      deps.db,
+      deps.gateway.api,
+      { paymentId: c.req.param('paymentId'), amountCents: body.amountCents, reason: body.reason.trim() },
+      ctx.orderCtx(),
+      organiserActor(c),
+    );
+    return ctx.send(c, { data: result } satisfies Sendable<Data<CardRefunded>>);
   });
 
   app.post('/admin/refunds/:paymentId/refunded', async (c) => {
