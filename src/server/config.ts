@@ -139,6 +139,8 @@ const ConfigStruct = object({
   NEWEBPAY_HASH_KEY: defaulted(pattern(string(), /^.{32}$/), 'sandboxHashKey000000000000000000'),
   NEWEBPAY_HASH_IV: defaulted(pattern(string(), /^.{16}$/), 'sandboxHashIV000'),
   NEWEBPAY_VERSION: defaulted(string(), '2.0'),
+  /** ATM transfers through NewebPay virtual accounts (VACC, issue 22) for editions that do not say. */
+  ATM_VIRTUAL_ACCOUNTS: defaulted(Bool, false),
   /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
   PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
   UPLOAD_DIR: optional(string()),

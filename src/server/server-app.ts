@@ -18,6 +18,7 @@ import { createDevMailbox } from './mail/dev-mailbox';
 import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
 import { cardApi } from './payments/newebpay-api';
+import { setAtmDefault } from './payments/vacc';
 import { s3Storage } from './files/s3-storage';
 import { createSessionStore } from './sessions/sessions';
 import { consoleLog, withRequestIds } from './ops/log';
@@ -173,6 +174,7 @@ export async function createServerApp(options: ServerAppOptions) {
     });
     root.route('/', sandbox);
   }
+  setAtmDefault(config.ATM_VIRTUAL_ACCOUNTS);
   const gateway = {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,

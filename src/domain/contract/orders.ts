@@ -23,6 +23,23 @@ export type Payment = {
   gatewayMessage: string | null;
   gatewayAt: string | null;
   cardStartedAt: string | null;
+  /**
+   * One order's view only (issue 22): how "ATM transfer" is paid — through a NewebPay virtual
+   * account, by declaring the transfer's last five digits, or not at all (the total is above the
+   * channel's limit: remittance only) — and the virtual account handed out, if any.
+   */
+  atmMode?: 'virtual_account' | 'declared' | 'unavailable';
+  virtualAccount?: VirtualAccount | null;
+};
+
+/** An ATM virtual account handed out by NewebPay for an order. */
+export type VirtualAccount = {
+  bankCode: string;
+  accountNo: string;
+  /** Cents, TWD: the exact amount to transfer. */
+  amountCents: number;
+  expiresAt: string | null;
+  status: 'issued' | 'paid' | 'expired';
 };
 
 export type Receipt = {

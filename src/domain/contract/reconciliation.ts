@@ -132,6 +132,15 @@ export type ImportConfirmed = { data: LineConfirmation[]; meta: { paid: number; 
 export type LineAssigned = { lineId: string; result: 'paid'; orderNo: string };
 
 /** `POST /admin/refunds/{paymentId}/refunded`. */
+/** The current edition's payment settings (`GET|PUT /admin/editions/current/payment-settings`, issue 22). */
+export type EditionPaymentSettings = {
+  editionId: string;
+  /** The edition's own choice; null: ATM_VIRTUAL_ACCOUNTS decides. */
+  atmEnabled: boolean | null;
+  /** What applies: ATM transfers go through NewebPay virtual accounts. */
+  atmVirtualAccounts: boolean;
+};
+
 /** A card payment refunded through NewebPay (`POST /admin/payments/{paymentId}/refund`, issue 22). */
 export type CardRefunded = {
   refundId: string;

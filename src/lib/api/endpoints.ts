@@ -82,6 +82,8 @@ export const apiHref = {
   /** The card gateway's callbacks (posted from the gateway's site, not the portal's pages). */
   newebpayNotify: `${API_BASE}/payment/newebpay/notify`,
   newebpayReturn: `${API_BASE}/payment/newebpay/return`,
+  /** The ATM account handed out (VACC, issue 22), form-posted through the browser. */
+  newebpayCustomer: `${API_BASE}/payment/newebpay/customer`,
 };
 
 /** The body of a registration (`POST /orders?event=`): its kind's struct decides (src/domain/kinds). */

@@ -24,6 +24,8 @@ export type ApiConfig = Pick<
   | 'ORDER_PREFIX'
   | 'PICKUP_CODE_SECRET'
   | 'NEWEBPAY_VERSION'
+  | 'ATM_VIRTUAL_ACCOUNTS'
+  | 'PORT'
   | 'MAIL_FROM'
   | 'organiserEmails'
   | 'SESSION_IDLE_SECONDS'

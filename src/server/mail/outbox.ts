@@ -175,7 +175,7 @@ async function formIdentity(db: Db | Tx, orderId: string, isBadge: boolean): Pro
   return (row?.form as { identity?: BadgeIdentity } | undefined)?.identity;
 }
 
-const originFor = (settings: MailSettings, siteOrigin: string | null) =>
+export const originFor = (settings: MailSettings, siteOrigin: string | null) =>
   settings.siteUrl ?? siteOrigin ?? settings.defaultOrigin;
 
 /**
@@ -206,7 +206,7 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {
-      if (template === 'badge_link' || template === 'payment_reminder') continue;
+      if (template === 'badge_link' || template === 'payment_reminder' || template === 'atm_account') continue;
       await queueEmail(tx, settings, {
         key: `order-event:${event.id}:${template}`,
         template,

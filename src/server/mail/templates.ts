@@ -30,6 +30,7 @@ export const MAIL_TEMPLATES = [
   'transfer_returned',
   'order_canceled',
   'refund_made',
+  'atm_account',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -132,7 +133,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<MailTemplate, 'badge_link'>,
+  template: Exclude<MailTemplate, 'badge_link' | 'atm_account'>,
   o: OrderFacts,
   event: Pick<
     EventFacts,
@@ -329,6 +330,36 @@ export function orderMail(
           button('button.registerAgain', o.pages.register),
         ]);
     }
+  };
+}
+
+/** An ATM virtual account handed out for an order (issue 22): where to transfer, how much, by when. */
+export function atmAccountMail(
+  o: OrderFacts,
+  account: { bankCode: string; accountNo: string; expiresAt: Date },
+  link: LinkTo,
+): (l: Locale) => MailContent {
+  return (l) => {
+    const v = { orderNo: o.orderNo, item: o.item[l], amount: amountOf(o, l) };
+    return {
+      subject: mt(l, 'atm.subject', v),
+      heading: mt(l, 'atm.heading', v),
+      blocks: [
+        { type: 'p', text: mt(l, 'atm.body', v) },
+        {
+          type: 'facts',
+          rows: [
+            fact(l, 'fact.orderNo', o.orderNo),
+            fact(l, 'fact.bankCode', account.bankCode),
+            fact(l, 'fact.account', account.accountNo),
+            fact(l, 'fact.amount', v.amount),
+            fact(l, 'fact.deadline', formatDateTime(account.expiresAt)),
+          ],
+        },
+        { type: 'note', text: mt(l, 'atm.note', v) },
+        { type: 'button', label: mt(l, 'button.order'), url: link(l, o.pages.summary) },
+      ],
+    };
   };
 }
 

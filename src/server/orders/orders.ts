@@ -1,10 +1,11 @@
 import { isUuid } from '@domain/validation';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
+import { events, orderContents, orderPayments, orders, receipts, registrations, virtualAccounts } from '../db/schema';
 import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from '../badges/included-badges';
 import { latestCardAttempts } from '../payments/payments';
 import { refundsOf } from '../payments/refunds';
+import { atmEnabledFor, virtualAccountOf } from '../payments/vacc';
 
 type OrderRow = typeof orders.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -23,7 +24,10 @@ export type OrderRecord = {
   includedBadges?: { count: number; links: IncludedBadgeLink[] };
   /** One order only: the money that went back (issue 22). */
   refunds?: OrderRefund[];
+  /** One order only: whether ATM goes through a virtual account, and the latest one handed out (issue 22). */
+  atm?: { virtualAccounts: boolean; account: VirtualAccountRow | undefined };
 };
+type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
 export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string };
 
@@ -90,6 +94,7 @@ export type OrderViewRecord = {
   contents: OrderContent[];
   includedBadges?: OrderRecord['includedBadges'];
   refunds?: OrderRecord['refunds'];
+  atm?: OrderRecord['atm'];
 };
 
 /** A work on an order, as it was when the order was placed. */
@@ -250,14 +255,17 @@ export async function findOrder(db: Db, userId: string, orderId: string): Promis
   const [row] = withEvents([found], await eventsOf(db, [found]));
   if (!row) return undefined;
   const count = includedBadgeCount(row.event);
-  const [contents, cards, links, refunds] = await Promise.all([
+  const [contents, cards, links, refunds, atmOn, account] = await Promise.all([
     contentsOf(db, [row.order.id]),
     latestCardAttempts(db, [row.order.id]),
     count > 0 ? includedBadgeLinks(db, row.order.id) : [],
     refundsOf(db, [row.order.id]),
+    atmEnabledFor(db, row.order.eventId),
+    virtualAccountOf(db, row.order.id),
   ]);
   return {
     ...row,
+    atm: { virtualAccounts: atmOn, account },
     refunds: refunds.get(row.order.id) ?? [],
     card: cards.get(row.order.id),
     contents: contents.get(row.order.id) ?? [],

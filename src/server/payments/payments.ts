@@ -12,7 +12,7 @@ import { currencyOf, isTransfer, receiptValues, type OrderPaymentUpdate } from '
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
 import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
-import { events, orderPayments, orders, paymentRefunds, receipts } from '../db/schema';
+import { events, orderPayments, orders, paymentRefunds, receipts, virtualAccounts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
 import {
   applyCommand,
@@ -266,7 +266,8 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       return { outcome: 'refund_due', reason, orderId: order.id };
     }
     const reason = await settle(tx, locked, GATEWAY, ctx, {
-      paymentType: 'credit_card',
+      // An ATM virtual account's payment (issue 22) is notified like a card's.
+      paymentType: record!.method === 'atm' ? 'atm' : 'credit_card',
       currency: 'TWD',
       amountCents: asked.cents,
     });
@@ -278,6 +279,11 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       .update(orderPayments)
       .set({ ...gateway, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
       .where(eq(orderPayments.id, record!.id));
+    if (record!.method === 'atm')
+      await tx
+        .update(virtualAccounts)
+        .set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(virtualAccounts.merchantOrderNo, result.merchantOrderNo));
     return { outcome: 'paid', orderId: order.id };
   });
 }

@@ -6,6 +6,7 @@ import type {
   ImportView,
   LineAssigned,
   CardRefunded,
+  EditionPaymentSettings,
   RefundRecorded,
   RefundRow,
   Sendable,
@@ -13,7 +14,11 @@ import type {
   TransferReturned,
   TransferRow,
 } from '@domain/contract';
-import { array, integer, object, optional, refine, size, string } from 'superstruct';
+import { array, boolean, integer, nullable, object, optional, refine, size, string } from 'superstruct';
+import { eq } from 'drizzle-orm';
+import { editions } from '../../db/schema';
+import { currentEdition } from '../../editions/editions';
+import { atmSetting } from '../../payments/vacc';
 import { DomainError } from '@domain/errors';
 import {
   ENCODING_CHOICES,
@@ -46,6 +51,7 @@ import { refundCardPayment } from '../../payments/refunds';
 const Message = object({ message: size(string(), 1, 2000) });
 const Reference = object({ reference: size(string(), 1, 200) });
 const Confirm = object({ lineIds: optional(size(array(string()), 0, 10_000)) });
+const PaymentSettings = object({ atmEnabled: nullable(boolean()) });
 const Assign = object({ orderNo: size(string(), 1, 40) });
 /** Whole TWD in cents (the gateway takes whole dollars), at most a card payment's size. */
 const CardRefund = object({
@@ -225,6 +231,30 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     );
     return ctx.send(c, { data: result } satisfies Sendable<Data<CardRefunded>>);
   });
+
+  // The current edition's payment settings (issue 22): ATM through NewebPay virtual accounts.
+  app.get('/admin/editions/current/payment-settings', requireRight('edition'), async (c) =>
+    ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>),
+  );
+  app.put('/admin/editions/current/payment-settings', requireRight('edition'), async (c) => {
+    const body = await ctx.readJson(c, PaymentSettings);
+    const edition = await currentEdition(deps.db);
+    if (!edition) throw notFound('Edition');
+    await deps.db
+      .update(editions)
+      .set({ atmEnabled: body.atmEnabled, updatedAt: ctx.now() })
+      .where(eq(editions.id, edition.id));
+    return ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>);
+  });
+  async function paymentSettings() {
+    const edition = await currentEdition(deps.db);
+    if (!edition) throw notFound('Edition');
+    return {
+      editionId: edition.id,
+      atmEnabled: edition.atmEnabled,
+      atmVirtualAccounts: atmSetting(edition.atmEnabled),
+    };
+  }
 
   app.post('/admin/refunds/:paymentId/refunded', async (c) => {
     const body = await ctx.readJson(c, Reference);
