@@ -42,6 +42,7 @@ import type {
   PickupSlot,
   PitchingUsage,
   PlacedOrder,
+  CardRefunded,
   RefundRecorded,
   RefundRow,
   Registration,
@@ -226,6 +227,9 @@ export function endpoints({ request, upload }: Transport) {
         list: () => get<Data<RefundRow[]>>(p('admin/refunds')),
         markRefunded: (paymentId: string, reference: string) =>
           post<Data<RefundRecorded>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
+        /** A card payment refunded through NewebPay (issue 22): all that is left, or `amountCents`. */
+        throughGateway: (paymentId: string, body: { reason: string; amountCents?: number }) =>
+          post<Data<CardRefunded>>(p('admin/payments', paymentId, 'refund'), body),
       },
       desk: {
         badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),
