@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Data, Sendable, TradeInfo } from '@domain/contract';
 import { toGatewayAmount } from '@domain/money';
 import { orderPages } from '@domain/kinds/pages';
-import { localePath, toLocale } from '@i18n/locales';
+import { localePath, toLocale, type Locale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../payments/payments';
 import { recordVirtualAccount, startAtmAttempt, type AccountOutcome } from '../../payments/vacc';
@@ -23,15 +23,13 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
   const keys = deps.gateway.keys;
 
-  // The encrypted trade info the pay page posts to the gateway in a hidden form.
-  app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
-    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
-    const user = c.get('user');
-    const { order, event, merchantOrderNo, amount } = await startCardAttempt(
-      deps.db,
-      { userId: user.id, orderId: c.req.param('orderId') },
-      ctx.orderCtx(),
-    );
+  /** The gateway form of a started attempt, as trade info (a card, or an ATM virtual account). */
+  const tradeInfoOf = (
+    c: Context<Env>,
+    locale: Locale,
+    started: Awaited<ReturnType<typeof startCardAttempt>> & { expireDate?: string },
+  ) => {
+    const { order, event, merchantOrderNo, amount } = started;
     const origin = ctx.originOf(c);
     const page = orderPages({ orderId: order.id, eventSlug: event.slug, registrationType: order.registrationType }).pay;
     const form = buildMpgForm(
@@ -39,12 +37,20 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         orderNo: merchantOrderNo,
         amount: toGatewayAmount(amount),
         itemDesc: eventName(event, locale),
-        email: user.email,
+        email: c.get('user').email,
         langType: locale === 'zh-TW' ? 'zh-tw' : 'en',
         returnUrl: `${origin}/api/v1/payment/newebpay/return?lang=${locale}`,
         notifyUrl: `${origin}/api/v1/payment/newebpay/notify`,
         clientBackUrl: `${origin}/${localePath(locale)}${page}`,
         timestamp: Math.floor(ctx.now().getTime() / 1000),
+        ...(started.expireDate
+          ? {
+              vacc: {
+                customerUrl: `${origin}/api/v1/payment/newebpay/customer?lang=${locale}`,
+                expireDate: started.expireDate,
+              },
+            }
+          : {}),
       },
       keys,
       deps.config.NEWEBPAY_VERSION,
@@ -60,47 +66,21 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         amountTwd: amount.cents,
       },
     } satisfies Sendable<Data<TradeInfo>>);
+  };
+
+  // The encrypted trade info the pay page posts to the gateway in a hidden form.
+  app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
+    const input = { userId: c.get('user').id, orderId: c.req.param('orderId') };
+    return tradeInfoOf(c, locale, await startCardAttempt(deps.db, input, ctx.orderCtx()));
   });
 
   // An ATM virtual account (VACC, issue 22): the same gateway form, for an account instead of a
   // card; the gateway form-posts the account to CustomerURL through the browser.
   app.get('/payment/:orderId/atm-tradeinfo', auth, async (c) => {
     const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
-    const user = c.get('user');
-    const { order, event, merchantOrderNo, amount, expireDate } = await startAtmAttempt(
-      deps.db,
-      { userId: user.id, orderId: c.req.param('orderId') },
-      ctx.orderCtx(),
-    );
-    const origin = ctx.originOf(c);
-    const page = orderPages({ orderId: order.id, eventSlug: event.slug, registrationType: order.registrationType }).pay;
-    const form = buildMpgForm(
-      {
-        orderNo: merchantOrderNo,
-        amount: toGatewayAmount(amount),
-        itemDesc: eventName(event, locale),
-        email: user.email,
-        langType: locale === 'zh-TW' ? 'zh-tw' : 'en',
-        returnUrl: `${origin}/api/v1/payment/newebpay/return?lang=${locale}`,
-        notifyUrl: `${origin}/api/v1/payment/newebpay/notify`,
-        clientBackUrl: `${origin}/${localePath(locale)}${page}`,
-        timestamp: Math.floor(ctx.now().getTime() / 1000),
-        vacc: { customerUrl: `${origin}/api/v1/payment/newebpay/customer?lang=${locale}`, expireDate },
-      },
-      keys,
-      deps.config.NEWEBPAY_VERSION,
-    );
-    return ctx.send(c, {
-      data: {
-        gatewayUrl: deps.gateway.url(origin),
-        merchantId: form.MerchantID,
-        version: form.Version,
-        tradeInfoHex: form.TradeInfo,
-        tradeInfoHash: form.TradeSha,
-        orderNo: order.orderNo,
-        amountTwd: amount.cents,
-      },
-    } satisfies Sendable<Data<TradeInfo>>);
+    const input = { userId: c.get('user').id, orderId: c.req.param('orderId') };
+    return tradeInfoOf(c, locale, await startAtmAttempt(deps.db, input, ctx.orderCtx()));
   });
 
   /**
