@@ -19,7 +19,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * which are verified by their TradeSha instead. Everything else that changes state must come
  * from our own pages (Astro's checkOrigin is off because it has no per-path exemption).
  */
-const CROSS_ORIGIN_ALLOWED = [apiHref.newebpayNotify, apiHref.newebpayReturn];
+const CROSS_ORIGIN_ALLOWED = [apiHref.newebpayNotify, apiHref.newebpayReturn, apiHref.newebpayCustomer];
 
 /** The badge desk reads badges' QR codes with the camera (issue 11); no other page may use it. */
 const CAMERA_PAGES = /^\/(en|zh-tw)\/admin\/desk\/?$/;

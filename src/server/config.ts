@@ -145,6 +145,8 @@ const ConfigStruct = object({
   EZPAY_MERCHANT_ID: defaulted(pattern(string(), /^[A-Za-z0-9_]{1,20}$/), 'EZ_SANDBOX'),
   EZPAY_HASH_KEY: defaulted(pattern(string(), /^.{32}$/), 'sandboxInvoiceKey000000000000000'),
   EZPAY_HASH_IV: defaulted(pattern(string(), /^.{16}$/), 'sandboxInvoIV000'),
+  /** ATM transfers through NewebPay virtual accounts (VACC, issue 22) for editions that do not say. */
+  ATM_VIRTUAL_ACCOUNTS: defaulted(Bool, false),
   /** Signs the pick-up codes in badge QR codes (the badge desk verifies them). */
   PICKUP_CODE_SECRET: defaulted(size(string(), 16, 256), 'development-pickup-code-secret'),
   UPLOAD_DIR: optional(string()),

@@ -19,6 +19,8 @@ import type { MpgKeys } from './payments/newebpay';
 import { createSandboxGateway } from './payments/sandbox-gateway';
 import { createEzpayClient } from './invoices/ezpay';
 import { createSandboxInvoice } from './invoices/sandbox-invoice';
+import { cardApi } from './payments/newebpay-api';
+import { setAtmDefault } from './payments/vacc';
 import { s3Storage } from './files/s3-storage';
 import { createSessionStore } from './sessions/sessions';
 import { consoleLog, withRequestIds } from './ops/log';
@@ -174,9 +176,16 @@ export async function createServerApp(options: ServerAppOptions) {
     });
     root.route('/', sandbox);
   }
+  setAtmDefault(config.ATM_VIRTUAL_ACCOUNTS);
   const gateway = {
     keys,
     url: (origin: string) => config.NEWEBPAY_GATEWAY_URL ?? `${origin}/sandbox-gateway/MPG/mpg_gateway`,
+    // The card APIs (cancel, refund, query) are on the gateway's host; the sandbox's in-process.
+    api: cardApi(
+      config.NEWEBPAY_GATEWAY_URL
+        ? { base: new URL(config.NEWEBPAY_GATEWAY_URL).origin, keys, fetch: (url, init) => fetch(url, init) }
+        : { base: 'http://sandbox.invalid/sandbox-gateway', keys, fetch: (url, init) => inProcess(url, init) },
+    ),
   };
   // E-invoices (issue 22): ezPay, or the embedded sandbox speaking its protocol, reached in-process.
   const ezpayKeys = {

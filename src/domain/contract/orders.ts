@@ -25,6 +25,23 @@ export type Payment = {
   gatewayMessage: string | null;
   gatewayAt: string | null;
   cardStartedAt: string | null;
+  /**
+   * One order's view only (issue 22): how "ATM transfer" is paid — through a NewebPay virtual
+   * account, by declaring the transfer's last five digits, or not at all (the total is above the
+   * channel's limit: remittance only) — and the virtual account handed out, if any.
+   */
+  atmMode?: 'virtual_account' | 'declared' | 'unavailable';
+  virtualAccount?: VirtualAccount | null;
+};
+
+/** An ATM virtual account handed out by NewebPay for an order. */
+export type VirtualAccount = {
+  bankCode: string;
+  accountNo: string;
+  /** Cents, TWD: the exact amount to transfer. */
+  amountCents: number;
+  expiresAt: string | null;
+  status: 'issued' | 'paid' | 'expired';
 };
 
 export type Receipt = {
@@ -87,7 +104,18 @@ export type Order = {
   includedBadges?: { count: number; links: IncludedBadgeLink[] } | null;
   /** One order's view only: its e-invoice once issued (null before, or none: free, USD). */
   invoice?: Invoice | null;
+  /** One order's view only (issue 22): the money that went back, oldest first (empty: none). */
+  refunds?: OrderRefund[];
   createdAt: string;
+};
+
+/** A refund of an order's payment: the gateway's card cancel / refund, or one recorded by hand. */
+export type OrderRefund = {
+  /** Cents. */
+  amountCents: number;
+  currency: 'TWD' | 'USD';
+  at: string;
+  kind: 'cancel' | 'refund' | 'manual';
 };
 
 /** An order as `POST /orders` (and `POST /demonstration_order`) answers it to a wizard. */

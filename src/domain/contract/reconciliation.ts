@@ -117,6 +117,8 @@ export type RefundRow = {
   reason: string | null;
   gatewayTradeNo: string | null;
   at: string;
+  /** Cents already refunded of this payment (partial refunds, issue 22). */
+  refundedCents: number;
 };
 
 /** `POST /admin/orders/{orderNo}/return-transfer`: the order is unpaid again, with a new deadline. */
@@ -130,4 +132,26 @@ export type ImportConfirmed = { data: LineConfirmation[]; meta: { paid: number; 
 export type LineAssigned = { lineId: string; result: 'paid'; orderNo: string };
 
 /** `POST /admin/refunds/{paymentId}/refunded`. */
+/** The current edition's payment settings (`GET|PUT /admin/editions/current/payment-settings`, issue 22). */
+export type EditionPaymentSettings = {
+  editionId: string;
+  /** The edition's own choice; null: ATM_VIRTUAL_ACCOUNTS decides. */
+  atmEnabled: boolean | null;
+  /** What applies: ATM transfers go through NewebPay virtual accounts. */
+  atmVirtualAccounts: boolean;
+};
+
+/** A card payment refunded through NewebPay (`POST /admin/payments/{paymentId}/refund`, issue 22). */
+export type CardRefunded = {
+  refundId: string;
+  paymentId: string;
+  /** `cancel`: the authorisation cancelled (before settlement); `refund`: refunded after it. */
+  kind: 'cancel' | 'refund';
+  amountCents: number;
+  currency: string;
+  /** `refunded` once nothing is left of the payment; else as it was (`paid`, `refund_due`). */
+  paymentStatus: string;
+  gatewayTradeNo: string | null;
+};
+
 export type RefundRecorded = { paymentId: string; result: 'refunded'; refundReference: string | null };

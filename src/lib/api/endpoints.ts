@@ -48,6 +48,7 @@ import type {
   PitchingUsage,
   PlacedOrder,
   PublicEdition,
+  CardRefunded,
   RefundRecorded,
   RefundRow,
   Registration,
@@ -94,6 +95,8 @@ export const apiHref = {
   /** The card gateway's callbacks (posted from the gateway's site, not the portal's pages). */
   newebpayNotify: `${API_BASE}/payment/newebpay/notify`,
   newebpayReturn: `${API_BASE}/payment/newebpay/return`,
+  /** The ATM account handed out (VACC, issue 22), form-posted through the browser. */
+  newebpayCustomer: `${API_BASE}/payment/newebpay/customer`,
 };
 
 /** The body of a registration (`POST /orders?event=`): its kind's struct decides (src/domain/kinds). */
@@ -262,6 +265,9 @@ export function endpoints({ request, upload }: Transport) {
         list: () => get<Data<RefundRow[]>>(p('admin/refunds')),
         markRefunded: (paymentId: string, reference: string) =>
           post<Data<RefundRecorded>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
+        /** A card payment refunded through NewebPay (issue 22): all that is left, or `amountCents`. */
+        throughGateway: (paymentId: string, body: { reason: string; amountCents?: number }) =>
+          post<Data<CardRefunded>>(p('admin/payments', paymentId, 'refund'), body),
       },
       desk: {
         badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),

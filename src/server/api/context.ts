@@ -1,3 +1,4 @@
+import type { CardApi } from '../payments/newebpay-api';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Struct } from 'superstruct';
 import type { Locale } from '@i18n/locales';
@@ -25,6 +26,8 @@ export type ApiConfig = Pick<
   | 'ORDER_PREFIX'
   | 'PICKUP_CODE_SECRET'
   | 'NEWEBPAY_VERSION'
+  | 'ATM_VIRTUAL_ACCOUNTS'
+  | 'PORT'
   | 'MAIL_FROM'
   | 'organiserEmails'
   | 'SESSION_IDLE_SECONDS'
@@ -62,8 +65,8 @@ export type ApiDeps = {
   storage: FileStorage;
   /** Where the signed-in user's works come from (the content site, decision 016). */
   content: ContentSource;
-  /** Merchant keys and where the browser posts card payments. */
-  gateway: { keys: MpgKeys; url: (origin: string) => string };
+  /** Merchant keys, where the browser posts card payments, and the card APIs (refunds, issue 22). */
+  gateway: { keys: MpgKeys; url: (origin: string) => string; api?: CardApi };
   /** Where rate limits count (decision 021); default: memory of this process. */
   rateLimiter?: RateLimiter;
   /** E-invoices (issue 22): the ezPay client (or the sandbox's); `sandbox` when no EZPAY_URL. Absent: no carrier checks. */

@@ -1,3 +1,4 @@
+import { atmFits } from '../payments/vacc';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 /**
  * Wire views of the API: rows from the services, turned into spec §3 shapes in the caller's
@@ -104,6 +105,25 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
             gatewayMessage: card?.gatewayMessage ?? null,
             gatewayAt: card?.gatewayAt ?? null,
             cardStartedAt: card?.createdAt ?? null,
+            // One order's view only (issue 22): how ATM is paid, and the account handed out.
+            ...(row.atm
+              ? {
+                  atmMode: !row.atm.virtualAccounts
+                    ? ('declared' as const)
+                    : atmFits(order.totalTwdCents)
+                      ? ('virtual_account' as const)
+                      : ('unavailable' as const),
+                  virtualAccount: row.atm.account?.bankCode
+                    ? {
+                        bankCode: row.atm.account.bankCode,
+                        accountNo: row.atm.account.accountNo ?? '',
+                        amountCents: row.atm.account.amountCents,
+                        expiresAt: row.atm.account.expiresAt,
+                        status: row.atm.account.status,
+                      }
+                    : null,
+                }
+              : {}),
           }
         : null,
     receipt: receipt && {
@@ -133,6 +153,17 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
         usedBy: l.usedBy,
       })),
     },
+    // One order's view only: the money that went back (issue 22).
+    ...(row.refunds
+      ? {
+          refunds: row.refunds.map((r) => ({
+            amountCents: r.amountCents,
+            currency: r.currency === 'USD' ? ('USD' as const) : ('TWD' as const),
+            at: r.at,
+            kind: r.kind as 'cancel' | 'refund' | 'manual',
+          })),
+        }
+      : {}),
     createdAt: order.createdAt,
   } satisfies Sendable<Order>;
 }

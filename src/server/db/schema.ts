@@ -161,6 +161,8 @@ export const editions = pgTable(
     bankAccountNameZh: text('bank_account_name_zh'),
     bankAccountNumber: text('bank_account_number'),
     bankSwiftCode: text('bank_swift_code'),
+    /** ATM transfers through NewebPay virtual accounts (VACC, issue 22); null: ATM_VIRTUAL_ACCOUNTS decides. */
+    atmEnabled: boolean('atm_enabled'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -420,6 +422,82 @@ export const orderPayments = pgTable(
     check('order_payments_status_check', inList('status', PAYMENT_RECORD_STATUSES)),
     check('order_payments_currency_check', inList('currency', CURRENCIES)),
     check('order_payments_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * Every refund call for a payment and its answer (issue 22, decision 056): the gateway's card
+ * cancel-authorisation or refund (`cancel` / `refund`), or a refund done outside the portal and
+ * recorded with its reference (`manual`). `pending` while the gateway is being asked (one at a
+ * time per payment: partial unique index); `succeeded` rows are the money that went back.
+ */
+export const REFUND_KINDS = ['cancel', 'refund', 'manual'] as const;
+export const REFUND_OUTCOMES = ['pending', 'succeeded', 'refused', 'failed'] as const;
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => orderPayments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    kind: text('kind', { enum: REFUND_KINDS }).notNull(),
+    outcome: text('outcome', { enum: REFUND_OUTCOMES }).notNull(),
+    reason: text('reason'),
+    /** The refund's reference (manual refunds). */
+    reference: text('reference'),
+    actor: text('actor', { enum: ACTORS }).notNull(),
+    actorId: text('actor_id'),
+    gatewayStatus: text('gateway_status'),
+    gatewayMessage: text('gateway_message'),
+    gatewayTradeNo: text('gateway_trade_no'),
+    createdAt: created(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payment_refunds_one_pending_idx')
+      .on(t.paymentId)
+      .where(sql`outcome = 'pending'`),
+    check('payment_refunds_kind_check', inList('kind', REFUND_KINDS)),
+    check('payment_refunds_outcome_check', inList('outcome', REFUND_OUTCOMES)),
+    check('payment_refunds_actor_check', inList('actor', ACTORS)),
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * ATM virtual accounts (NewebPay MPG VACC, issue 22): the account the gateway handed out for one
+ * MPG trade of an order (`{orderNo}_{attempt}`), its bank code, number and deadline; paid when
+ * the gateway's notification says so, expired after the deadline.
+ */
+export const VIRTUAL_ACCOUNT_STATUSES = ['issued', 'paid', 'expired'] as const;
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    merchantOrderNo: text('merchant_order_no').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    bankCode: text('bank_code'),
+    accountNo: text('account_no'),
+    expiresAt: ts('expires_at'),
+    gatewayTradeNo: text('gateway_trade_no'),
+    status: text('status', { enum: VIRTUAL_ACCOUNT_STATUSES }).notNull().default('issued'),
+    paidAt: ts('paid_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('virtual_accounts_order_idx').on(t.orderId, t.createdAt),
+    check('virtual_accounts_status_check', inList('status', VIRTUAL_ACCOUNT_STATUSES)),
   ],
 );
 

@@ -13,6 +13,7 @@ import { events, orders } from '../db/schema';
 import { countOrderEvent } from '../ops/metrics';
 import { processOrderEvents } from '../orders/order-events';
 import { expireOverdueOrders } from '../orders/order-state';
+import { expireVirtualAccounts } from '../payments/vacc';
 import { deleteUnattachedUploads } from '../files/files';
 import type { RateLimiter } from '../security/rate-limit';
 import type { FileStorage } from '../files/storage';
@@ -141,6 +142,8 @@ export function startMailWorker(options: MailWorkerOptions) {
         // Unpaid orders past their deadline become overdue without waiting for a visitor; their
         // "order expired" mails come from the events this writes.
         await expireOverdueOrders(options.db, now());
+        // ATM virtual accounts past their deadline no longer take payments (issue 22).
+        await expireVirtualAccounts(options.db, now());
       }
       if (options.invoices)
         await invoicePass({

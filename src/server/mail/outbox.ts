@@ -178,7 +178,7 @@ async function formIdentity(db: Db | Tx, orderId: string, isBadge: boolean): Pro
   return (row?.form as { identity?: BadgeIdentity } | undefined)?.identity;
 }
 
-const originFor = (settings: MailSettings, siteOrigin: string | null) =>
+export const originFor = (settings: MailSettings, siteOrigin: string | null) =>
   settings.siteUrl ?? siteOrigin ?? settings.defaultOrigin;
 
 /**
@@ -189,7 +189,12 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
   return async (event: OrderEvent, tx: Tx): Promise<void> => {
     const loaded = await loadOrderFacts(tx, event.orderId);
     if (!loaded) return;
-    const { message, reason } = (event.payload ?? {}) as { message?: unknown; reason?: unknown };
+    const { message, reason, amountCents, partial } = (event.payload ?? {}) as {
+      message?: unknown;
+      reason?: unknown;
+      amountCents?: unknown;
+      partial?: unknown;
+    };
     const facts: EventFacts = {
       kind: event.kind,
       paymentStatusBefore: event.paymentStatusBefore,
@@ -197,10 +202,14 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
       approvalStatusAfter: event.approvalStatusAfter,
       message: typeof message === 'string' ? message : null,
       reason: typeof reason === 'string' ? reason : null,
+      refund:
+        event.kind === 'refunded' && typeof amountCents === 'number'
+          ? { amountCents, partial: partial === true }
+          : null,
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {
-      if (template === 'badge_link' || template === 'payment_reminder' || template === 'team_invitation') continue;
+      if (template === 'badge_link' || template === 'payment_reminder' || template === 'team_invitation' || template === 'atm_account') continue;
       await queueEmail(tx, settings, {
         key: `order-event:${event.id}:${template}`,
         template,

@@ -239,7 +239,9 @@ describe('which mails an order event calls for', () => {
     // A cancellation is the registrant's to know (issue 19); the refund it makes owed is bookkeeping.
     expect(templatesFor(ev('canceled', 'canceled'), event)).toEqual(['order_canceled']);
     expect(templatesFor(ev('canceled', 'canceled'), badge)).toEqual(['order_canceled']);
-    for (const kind of ['card_attempt_started', 'card_declined', 'review_started', 'refund_due', 'refunded'])
+    // Money that went back is the registrant's to know (issue 22).
+    expect(templatesFor(ev('refunded', 'canceled'), badge)).toEqual(['refund_made']);
+    for (const kind of ['card_attempt_started', 'card_declined', 'review_started', 'refund_due'])
       expect(templatesFor(ev(kind), badge), kind).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export const MAIL_TEMPLATES = [
   'invoice_issued',
   'invoice_voided',
   'invoice_allowance',
+  'refund_made',
+  'atm_account',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** The e-invoice mails (issue 22): queued by the invoice pass when ezPay answers, not by order events. */
@@ -79,6 +81,8 @@ export type EventFacts = {
   message?: string | null;
   /** The organiser's reason for a cancellation, when they gave one. */
   reason?: string | null;
+  /** A refund (issue 22): the cents refunded, and whether it is less than the whole payment. */
+  refund?: { amountCents: number; partial: boolean } | null;
 };
 
 /** The mails an order event calls for (none for card attempts, declines, reviews, refund bookkeeping). */
@@ -114,6 +118,8 @@ function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>)
       return ['transfer_returned'];
     case 'canceled':
       return ['order_canceled'];
+    case 'refunded':
+      return ['refund_made'];
     default:
       return [];
   }
@@ -134,9 +140,12 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<OrderMailTemplate, 'badge_link' | 'team_invitation'>,
+  template: Exclude<OrderMailTemplate, 'badge_link' | 'team_invitation' | 'atm_account'>,
   o: OrderFacts,
-  event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
+  event: Pick<
+    EventFacts,
+    'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason' | 'refund'
+  >,
   link: LinkTo,
 ): (l: Locale) => MailContent {
   return (l) => {
@@ -296,6 +305,31 @@ export function orderMail(
           button('button.order', o.pages.summary),
         ]);
       }
+      case 'refund_made': {
+        // The money that went back, where it went, and (a partial refund) what it was part of.
+        const cents = event.refund?.amountCents ?? o.amountCents;
+        const refunded = formatMoney(cents, o.currency === 'USD' ? 'USD' : 'TWD', l);
+        const w = { ...v, refunded };
+        return {
+          subject: mt(l, 'refund.subject', w),
+          heading: mt(l, 'refund.heading', w),
+          blocks: [
+            {
+              type: 'p',
+              text: mt(l, o.paymentType === 'credit_card' ? 'refund.body.card' : 'refund.body.transfer', w),
+            },
+            facts(
+              orderNo,
+              item,
+              fact(l, 'fact.refunded', refunded),
+              fact(l, 'fact.paid', v.amount),
+              fact(l, 'fact.method', method(l, o.paymentType)),
+            ),
+            ...(event.refund?.partial ? [{ type: 'note', text: mt(l, 'refund.partial', w) } as Block] : []),
+            button('button.order', o.pages.summary),
+          ],
+        };
+      }
       case 'order_expired':
         return say('expired', [
           p('expired.body'),
@@ -303,6 +337,36 @@ export function orderMail(
           button('button.registerAgain', o.pages.register),
         ]);
     }
+  };
+}
+
+/** An ATM virtual account handed out for an order (issue 22): where to transfer, how much, by when. */
+export function atmAccountMail(
+  o: OrderFacts,
+  account: { bankCode: string; accountNo: string; expiresAt: Date },
+  link: LinkTo,
+): (l: Locale) => MailContent {
+  return (l) => {
+    const v = { orderNo: o.orderNo, item: o.item[l], amount: amountOf(o, l) };
+    return {
+      subject: mt(l, 'atm.subject', v),
+      heading: mt(l, 'atm.heading', v),
+      blocks: [
+        { type: 'p', text: mt(l, 'atm.body', v) },
+        {
+          type: 'facts',
+          rows: [
+            fact(l, 'fact.orderNo', o.orderNo),
+            fact(l, 'fact.bankCode', account.bankCode),
+            fact(l, 'fact.account', account.accountNo),
+            fact(l, 'fact.amount', v.amount),
+            fact(l, 'fact.deadline', formatDateTime(account.expiresAt)),
+          ],
+        },
+        { type: 'note', text: mt(l, 'atm.note', v) },
+        { type: 'button', label: mt(l, 'button.order'), url: link(l, o.pages.summary) },
+      ],
+    };
   };
 }
 

@@ -1,9 +1,11 @@
 import { isUuid } from '@domain/validation';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { events, orderContents, orderPayments, orders, receipts, registrations } from '../db/schema';
+import { events, orderContents, orderPayments, orders, receipts, registrations, virtualAccounts } from '../db/schema';
 import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from '../badges/included-badges';
 import { latestCardAttempts } from '../payments/payments';
+import { refundsOf } from '../payments/refunds';
+import { atmEnabledFor, virtualAccountOf } from '../payments/vacc';
 
 type OrderRow = typeof orders.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -20,7 +22,14 @@ export type OrderRecord = {
   contents: OrderContent[];
   /** One order only (never in lists): the badges it includes and their one-time links. */
   includedBadges?: { count: number; links: IncludedBadgeLink[] };
+  /** One order only: the money that went back (issue 22). */
+  refunds?: OrderRefund[];
+  /** One order only: whether ATM goes through a virtual account, and the latest one handed out (issue 22). */
+  atm?: { virtualAccounts: boolean; account: VirtualAccountRow | undefined };
 };
+type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
+
+export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string };
 
 /**
  * What the wire view of an order reads (api/views.ts orderView): an order list selects these
@@ -87,6 +96,8 @@ export type OrderViewRecord = {
   card: Pick<CardAttempt, keyof typeof CARD_VIEW_COLUMNS> | undefined;
   contents: OrderContent[];
   includedBadges?: OrderRecord['includedBadges'];
+  refunds?: OrderRecord['refunds'];
+  atm?: OrderRecord['atm'];
 };
 
 /** A work on an order, as it was when the order was placed. */
@@ -247,13 +258,18 @@ export async function findOrder(db: Db, userId: string, orderId: string): Promis
   const [row] = withEvents([found], await eventsOf(db, [found]));
   if (!row) return undefined;
   const count = includedBadgeCount(row.event);
-  const [contents, cards, links] = await Promise.all([
+  const [contents, cards, links, refunds, atmOn, account] = await Promise.all([
     contentsOf(db, [row.order.id]),
     latestCardAttempts(db, [row.order.id]),
     count > 0 ? includedBadgeLinks(db, row.order.id) : [],
+    refundsOf(db, [row.order.id]),
+    atmEnabledFor(db, row.order.eventId),
+    virtualAccountOf(db, row.order.id),
   ]);
   return {
     ...row,
+    atm: { virtualAccounts: atmOn, account },
+    refunds: refunds.get(row.order.id) ?? [],
     card: cards.get(row.order.id),
     contents: contents.get(row.order.id) ?? [],
     ...(count > 0 ? { includedBadges: { count, links } } : {}),

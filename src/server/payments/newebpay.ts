@@ -171,6 +171,11 @@ export type MpgFormInput = {
   timestamp: number;
   /** Seconds the payment page stays valid; clamped to 60–900, default 600. */
   tradeLimitSeconds?: number;
+  /**
+   * An ATM virtual account (VACC=1) instead of a card (issue 22): where the gateway form-posts
+   * the account through the browser, and its last day (`Ymd`, Taipei).
+   */
+  vacc?: { customerUrl: string; expireDate: string };
 };
 
 export type MpgForm = { MerchantID: string; TradeInfo: string; TradeSha: string; Version: string };
@@ -211,7 +216,11 @@ export function buildMpgForm(input: MpgFormInput, keys: MpgKeys, version: string
   // The gateway rejects longer e-mails; it is only a pre-fill, so a long one is simply left out.
   const email = input.email?.trim();
   if (email && email.length <= EMAIL_MAX) params.Email = email;
-  params.CREDIT = 1;
+  if (input.vacc) {
+    params.VACC = 1;
+    params.CustomerURL = checkUrl('CustomerURL', input.vacc.customerUrl);
+    params.ExpireDate = input.vacc.expireDate;
+  } else params.CREDIT = 1;
 
   const tradeInfo = encryptTradeInfo(params, keys);
   return { MerchantID: keys.merchantId, TradeInfo: tradeInfo, TradeSha: tradeSha(tradeInfo, keys), Version: version };
@@ -229,6 +238,13 @@ export type MpgResult = {
   Auth?: string;
   Card6No?: string;
   Card4No?: string;
+  /** VACC (issue 22): the account handed out (CustomerURL) and, paid, the payer's bank. */
+  BankCode?: string;
+  CodeNo?: string;
+  ExpireDate?: string;
+  ExpireTime?: string;
+  PayBankCode?: string;
+  PayerAccount5Code?: string;
   /** From the decrypted JSON's top level. */
   Message: string;
   /** From the decrypted JSON's top level: `SUCCESS` or an error code. */
@@ -306,7 +322,19 @@ export function verifyCallback(body: Record<string, unknown>, keys: MpgKeys): Mp
     Message: text(json.Message) ?? '',
     Status: json.Status,
   };
-  for (const k of ['PayTime', 'RespondCode', 'Auth', 'Card6No', 'Card4No'] as const) {
+  for (const k of [
+    'PayTime',
+    'RespondCode',
+    'Auth',
+    'Card6No',
+    'Card4No',
+    'BankCode',
+    'CodeNo',
+    'ExpireDate',
+    'ExpireTime',
+    'PayBankCode',
+    'PayerAccount5Code',
+  ] as const) {
     const v = text(r[k]);
     if (v !== undefined) result[k] = v;
   }

@@ -12,7 +12,7 @@ import { currencyOf, isTransfer, receiptValues, type OrderPaymentUpdate } from '
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
 import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
-import { events, orderPayments, orders, receipts } from '../db/schema';
+import { events, orderPayments, orders, paymentRefunds, receipts, virtualAccounts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
 import { queueInvoiceAfterRefund } from '../invoices/invoices';
 import {
@@ -267,7 +267,8 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       return { outcome: 'refund_due', reason, orderId: order.id };
     }
     const reason = await settle(tx, locked, GATEWAY, ctx, {
-      paymentType: 'credit_card',
+      // An ATM virtual account's payment (issue 22) is notified like a card's.
+      paymentType: record!.method === 'atm' ? 'atm' : 'credit_card',
       currency: 'TWD',
       amountCents: asked.cents,
     });
@@ -279,6 +280,11 @@ export async function applyGatewayResult(db: Db, result: GatewayResult, ctx: Pay
       .update(orderPayments)
       .set({ ...gateway, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
       .where(eq(orderPayments.id, record!.id));
+    if (record!.method === 'atm')
+      await tx
+        .update(virtualAccounts)
+        .set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(virtualAccounts.merchantOrderNo, result.merchantOrderNo));
     return { outcome: 'paid', orderId: order.id };
   });
 }
@@ -437,56 +443,118 @@ export async function decideOrder(
 }
 
 /**
- * Organiser: a refund owed (refund_due) has been paid back, with its reference in the gateway's
- * merchant console or the bank when given (the back office asks for it).
+ * A refund has been paid back (issue 11; issue 22): recorded by the organiser with its reference
+ * (money owed back, `refund_due`, refunded outside the portal: the whole balance), or after the
+ * gateway agreed to a card cancel / refund (`refund.refundId`, its payment_refunds row: any
+ * amount up to the balance, of a payment owed back or still paid — a goodwill refund). The one
+ * path every refund takes: the `refunded` order event (amountCents, partial: less than the whole
+ * payment, refundedCents: all refunds of it so far) and, once nothing is left, the payment
+ * `refunded`. In the caller's transaction when given one.
  */
 export async function markRefunded(
-  db: Db,
+  db: Db | Tx,
   paymentId: string,
   ctx: Pick<PaymentContext, 'now'>,
   actor: ActorRef,
   reference?: string | null,
+  refund: { amountCents?: number; refundId?: string; reason?: string | null } = {},
 ) {
   if (!isUuid(paymentId)) throw notFoundError('Payment');
   const refundReference = reference?.trim() || null;
   return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(orderPayments).where(eq(orderPayments.id, paymentId)).for('update');
+    if (!found) throw notFoundError('Payment');
+    const viaGateway = refund.refundId !== undefined;
+    if (!(found.status === 'refund_due' || (viaGateway && found.status === 'paid')))
+      throw new DomainError('not_refund_due');
+    const already = await refundedCents(tx, paymentId, refund.refundId);
+    const balance = found.amountCents - already;
+    const amountCents = refund.amountCents ?? balance;
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > balance)
+      throw new DomainError('refund_exceeds_balance');
+    const whole = already + amountCents === found.amountCents;
+    let kind: string = 'manual';
+    if (viaGateway) {
+      const [row] = await tx
+        .update(paymentRefunds)
+        .set({ outcome: 'succeeded', answeredAt: ctx.now })
+        .where(eq(paymentRefunds.id, refund.refundId!))
+        .returning({ kind: paymentRefunds.kind });
+      kind = row?.kind ?? 'refund';
+    } else {
+      await tx.insert(paymentRefunds).values({
+        paymentId,
+        orderId: found.orderId,
+        amountCents,
+        currency: found.currency,
+        kind: 'manual',
+        outcome: 'succeeded',
+        reason: refund.reason ?? found.refundReason,
+        reference: refundReference,
+        actor: actor.kind,
+        actorId: actor.id ?? null,
+        createdAt: ctx.now,
+        answeredAt: ctx.now,
+      });
+    }
     const [record] = await tx
       .update(orderPayments)
-      .set({ status: 'refunded', refundedAt: ctx.now, refundReference, updatedAt: ctx.now })
-      .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.status, 'refund_due')))
+      .set(
+        whole
+          ? {
+              status: 'refunded',
+              refundedAt: ctx.now,
+              refundReference: refundReference ?? found.refundReference,
+              updatedAt: ctx.now,
+            }
+          : { updatedAt: ctx.now },
+      )
+      .where(eq(orderPayments.id, paymentId))
       .returning();
-    if (!record) {
-      const [exists] = await tx
-        .select({ id: orderPayments.id })
-        .from(orderPayments)
-        .where(eq(orderPayments.id, paymentId));
-      throw exists ? new DomainError('not_refund_due') : notFoundError('Payment');
-    }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, record.orderId)).limit(1);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).limit(1);
     const state = { paymentStatus: order!.paymentStatus, approvalStatus: order!.approvalStatus };
     await recordOrderEvent(tx, {
-      orderId: record.orderId,
+      orderId: found.orderId,
       kind: 'refunded',
       actor,
       before: state,
       after: state,
       payload: {
         paymentId,
-        amountCents: record.amountCents,
-        currency: record.currency,
+        amountCents,
+        currency: found.currency,
+        partial: amountCents < found.amountCents,
+        refundedCents: already + amountCents,
+        kind,
+        ...(refund.refundId ? { refundId: refund.refundId } : {}),
         ...(refundReference ? { reference: refundReference } : {}),
       },
       at: ctx.now,
     });
     await queueInvoiceAfterRefund(tx, {
-      orderId: record.orderId,
+      orderId: found.orderId,
       paymentId,
-      amountCents: record.amountCents,
-      reason: record.refundReason,
+      amountCents,
+      reason: refund.reason ?? found.refundReason,
       now: ctx.now,
     });
-    return record;
+    return record!;
   });
+}
+
+/** What went back of a payment so far (its succeeded refunds), leaving out `except`. */
+export async function refundedCents(db: Db | Tx, paymentId: string, except?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.paymentId, paymentId),
+        eq(paymentRefunds.outcome, 'succeeded'),
+        except ? sql`${paymentRefunds.id} <> ${except}` : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Payment records owed back, oldest first (`npm run orders -- refunds`). */
@@ -505,6 +573,7 @@ export async function listRefundsDue(db: Db) {
         reason: orderPayments.refundReason,
         gatewayTradeNo: orderPayments.gatewayTradeNo,
         at: orderPayments.updatedAt,
+        refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from payment_refunds r where r.payment_id = ${orderPayments.id} and r.outcome = 'succeeded')`,
       })
       .from(orderPayments)
       .innerJoin(orders, eq(orders.id, orderPayments.orderId))

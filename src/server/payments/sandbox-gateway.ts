@@ -10,6 +10,7 @@ import {
   verifyTradeSha,
   type MpgKeys,
 } from './newebpay';
+import { closeStatusOf, mountSandboxCardApi, sandboxTrades, type SandboxTrades } from './sandbox-card-api';
 
 /*
  * DEVELOPMENT/TEST card gateway. Stands in for NewebPay's MPG endpoint (`/MPG/mpg_gateway`) when
@@ -31,10 +32,14 @@ export type SandboxGatewayOptions = {
   /** Milliseconds since the epoch (default Date.now). */
   now?: () => number;
   log?: (msg: string, data?: object) => void;
+  /** The trades it authorised (the card APIs cancel and refund them); default: its own. */
+  state?: SandboxTrades;
 };
 
 /** The gateway allows TimeStamp within ±120 s of its clock. */
 const CLOCK_SKEW_SECONDS = 120;
+/** MPG offers ATM (VACC) up to this amount (reference ezpay-invoice.md §B). */
+export const ATM_LIMIT = 49_999;
 /** Retries after a first notify attempt that did not get HTTP 200. */
 const NOTIFY_RETRIES = 3;
 /** A hung notify endpoint must not hold the paying browser forever. */
@@ -109,6 +114,76 @@ const copy = {
   },
 } satisfies Record<Lang, Record<string, string>>;
 
+/** The banks MPG offers for ATM (BankType), with their bank codes. */
+const ATM_BANKS = {
+  BOT: { code: '004', name: { en: 'Bank of Taiwan', zh: '臺灣銀行' } },
+  HNCB: { code: '008', name: { en: 'Hua Nan Bank', zh: '華南銀行' } },
+  FirstBank: { code: '007', name: { en: 'First Bank', zh: '第一銀行' } },
+} as const;
+
+const atmCopy = {
+  en: {
+    title: 'ATM transfer',
+    bank: 'Bank of the account',
+    getAccount: 'Get an account number',
+    accountTitle: 'Your ATM transfer account',
+    bankCode: 'Bank code',
+    accountNo: 'Account number',
+    deadline: 'Pay by',
+    simulateHint: 'Sandbox: simulate the ATM payment on the trades page',
+    tradesTitle: 'Sandbox trades',
+    none: 'No trade yet.',
+    method: 'Method',
+    card: 'Card',
+    account: 'Account or trade',
+    status: 'Status',
+    action: 'Action',
+    paid: 'Paid',
+    expired: 'Expired',
+    waiting: 'Waiting for the transfer',
+    canceled: 'Authorisation cancelled',
+    settled: 'Settled',
+    unsettled: 'Authorised, not settled',
+    refunded: 'refunded',
+    simulate: 'Simulate the ATM payment',
+    settle: 'Settle now',
+    refuseTitle: 'Refusals',
+    refuseCode: 'Error code the next cancel or refund call answers',
+    refuse: 'Refuse the next call',
+    done: 'Done.',
+  },
+  zh: {
+    title: 'ATM 轉帳',
+    bank: '轉帳帳號銀行',
+    getAccount: '取得轉帳帳號',
+    accountTitle: '您的 ATM 轉帳帳號',
+    bankCode: '銀行代碼',
+    accountNo: '轉帳帳號',
+    deadline: '繳費期限',
+    simulateHint: '測試環境：請至交易列表模擬 ATM 付款',
+    tradesTitle: '測試環境交易列表',
+    none: '尚無交易。',
+    method: '付款方式',
+    card: '信用卡',
+    account: '帳號或交易序號',
+    status: '狀態',
+    action: '操作',
+    paid: '已付款',
+    expired: '已逾期',
+    waiting: '等待轉帳',
+    canceled: '已取消授權',
+    settled: '已請款',
+    unsettled: '已授權，尚未請款',
+    refunded: '已退款',
+    simulate: '模擬 ATM 付款',
+    settle: '立即請款',
+    refuseTitle: '拒絕測試',
+    refuseCode: '下一次取消授權或退款要回覆的錯誤代碼',
+    refuse: '拒絕下一次呼叫',
+    done: '已完成。',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
 type RejectReason = 'missing_fields' | 'bad_trade_sha' | 'wrong_merchant' | 'decrypt_failed' | 'bad_params' | 'expired';
 
 /** Bilingual explanations for a rejected request: we may not know its LangType. */
@@ -142,6 +217,8 @@ type Trade = {
   returnUrl?: string;
   notifyUrl?: string;
   clientBackUrl?: string;
+  /** An ATM virtual account asked for (VACC=1, issue 22) instead of a card. */
+  vacc?: { customerUrl?: string; expireDate?: string; bankType?: string };
 };
 
 type Verified = { ok: true; trade: Trade } | { ok: false; reason: RejectReason; detail?: string };
@@ -189,7 +266,10 @@ function verifyRequest(
   if (!/^[1-9]\d{0,9}$/.test(p('Amt'))) return bad('Amt');
   const itemDesc = p('ItemDesc');
   if (!itemDesc || Array.from(itemDesc).length > 50 || /[\r\n"']/.test(itemDesc)) return bad('ItemDesc');
-  if (p('CREDIT') !== '1') return bad('CREDIT (this sandbox only takes card payments)');
+  if (p('CREDIT') !== '1' && p('VACC') !== '1') return bad('CREDIT or VACC (this sandbox takes cards and ATM)');
+  if (p('CREDIT') !== '1' && Number(p('Amt')) > ATM_LIMIT) return bad('Amt (ATM transfers take at most 49,999)');
+  if (params.has('CustomerURL') && !isHttpUrl(p('CustomerURL'))) return bad('CustomerURL');
+  if (params.has('ExpireDate') && !/^\d{8}$/.test(p('ExpireDate'))) return bad('ExpireDate');
   for (const name of ['ReturnURL', 'NotifyURL', 'ClientBackURL']) {
     if (params.has(name) && !isHttpUrl(p(name))) return bad(name);
   }
@@ -213,6 +293,15 @@ function verifyRequest(
       returnUrl: p('ReturnURL') || undefined,
       notifyUrl: p('NotifyURL') || undefined,
       clientBackUrl: p('ClientBackURL') || undefined,
+      ...(p('CREDIT') !== '1'
+        ? {
+            vacc: {
+              customerUrl: p('CustomerURL') || undefined,
+              expireDate: p('ExpireDate') || undefined,
+              bankType: p('BankType') || undefined,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -270,6 +359,8 @@ input[aria-invalid=true]{border-color:#a8161f;border-width:2px}
 .hint{margin:.125rem 0 0;color:#525252;font-size:.875rem}
 button{margin-top:1.5rem;width:100%;padding:.6rem;background:#b23c00;color:#fff;border:0;border-radius:.25rem;font:inherit;font-weight:600;cursor:pointer}
 .error{color:#a8161f;margin:.25rem 0 0}a{color:#1d4ed8}code{font-size:1rem}
+input[type=radio]{display:inline;width:auto;margin:0 .5rem 0 0}fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600}
+main:has(table){max-width:64rem}table{border-collapse:collapse;width:100%;margin-top:1rem}th,td{border-bottom:1px solid #d4d4d4;padding:.375rem;text-align:left;vertical-align:top}td button{margin:0;width:auto;padding:.375rem .75rem}
 .cards{margin-top:1.5rem;padding:.75rem 1rem;background:#f5f5f5;border-radius:.25rem}.cards ul{padding-left:1.25rem;margin:.25rem 0}
 `;
 
@@ -290,6 +381,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((msg: string, data?: object) => console.info(msg, data ?? ''));
   const app = new Hono().basePath('/sandbox-gateway');
+  const state = options.state ?? sandboxTrades();
+  mountSandboxCardApi(app, { keys, now, state });
 
   const send = (c: Context, body: ReturnType<typeof html>, status: 200 | 400, csp: string) => {
     c.header('content-security-policy', csp);
@@ -401,7 +494,261 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
   app.post('/MPG/mpg_gateway', async (c) => {
     const v = verifyRequest(await readForm(c), keys, Math.floor(now() / 1000), 'entry');
     if (!v.ok) return rejectPage(c, v);
+    if (v.trade.vacc) return send(c, atmPage(v.trade), 200, `${BASE_CSP}; form-action 'self'`);
     return send(c, paymentPage(v.trade), 200, `${BASE_CSP}; form-action 'self'`);
+  });
+
+  // ---- ATM virtual accounts (VACC, issue 22) ----------------------------------------------------
+  /** The payer picks a bank; the gateway hands out an account for this trade. */
+  const atmPage = (trade: Trade) => {
+    const t = atmCopy[trade.lang];
+    const offered = (trade.vacc?.bankType || Object.keys(ATM_BANKS).join(','))
+      .split(',')
+      .filter((b): b is keyof typeof ATM_BANKS => b in ATM_BANKS);
+    return page(
+      trade.lang,
+      t.title,
+      html`
+      <p class="banner" role="note">${copy[trade.lang].banner}</p>
+      <h1>${t.title}</h1>
+      <dl>
+        <dt>${copy[trade.lang].orderNo}</dt><dd>${trade.orderNo}</dd>
+        <dt>${copy[trade.lang].item}</dt><dd>${trade.itemDesc}</dd>
+        <dt>${copy[trade.lang].amount}</dt><dd>${formatTwd(trade.amount)}</dd>
+      </dl>
+      <form method="post" action="vacc">
+        ${hiddenInputs(trade.fields)}
+        <fieldset><legend>${t.bank}</legend>
+        ${offered.map(
+          (b, i) =>
+            html`<label><input type="radio" name="Bank" value="${b}" ${i === 0 ? 'checked' : ''}> ${ATM_BANKS[b].name[trade.lang]} (${ATM_BANKS[b].code})</label>`,
+        )}
+        </fieldset>
+        <button type="submit">${t.getAccount}</button>
+      </form>
+      ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${copy[trade.lang].cancel}</a></p>` : ''}`,
+    );
+  };
+
+  app.post('/MPG/vacc', async (c) => {
+    const body = await readForm(c);
+    const v = verifyRequest(body, keys, Math.floor(now() / 1000), 'pay');
+    if (!v.ok) return rejectPage(c, v);
+    const { trade } = v;
+    if (!trade.vacc) return rejectPage(c, { ok: false, reason: 'bad_params', detail: 'VACC' });
+    const t = atmCopy[trade.lang];
+    const bank = ATM_BANKS[(body.Bank ?? '') as keyof typeof ATM_BANKS] ?? ATM_BANKS.BOT;
+    const seen = state.trades.get(trade.orderNo);
+    const at = taipei(now());
+    // The account is due at 23:59:59 Taipei of ExpireDate, else of the 7th day counting today.
+    const due = trade.vacc.expireDate
+      ? Date.UTC(
+          +trade.vacc.expireDate.slice(0, 4),
+          +trade.vacc.expireDate.slice(4, 6) - 1,
+          +trade.vacc.expireDate.slice(6, 8),
+        )
+      : Date.UTC(at.year, at.month - 1, at.day + 6);
+    const expiresAt = due + (24 * 60 * 60 - 1) * 1000 - TAIPEI_OFFSET_MS;
+    const tradeNo =
+      seen?.tradeNo ??
+      `${pad2(at.year % 100)}${pad2(at.month)}${pad2(at.day)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    const atm = seen?.atm ?? {
+      bankCode: bank.code,
+      codeNo: `${randomInt(10_000_000, 100_000_000)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
+      expiresAt,
+      ...(trade.notifyUrl ? { notifyUrl: trade.notifyUrl } : {}),
+      version: trade.fields.Version,
+    };
+    state.trades.set(trade.orderNo, {
+      merchantOrderNo: trade.orderNo,
+      tradeNo,
+      amount: trade.amount,
+      authorisedAt: now(),
+      paymentType: 'VACC',
+      settled: false,
+      canceled: false,
+      refunded: 0,
+      refundDays: [],
+      atm,
+      lang: trade.lang,
+    });
+    const due8 = taipei(atm.expiresAt);
+    const result = {
+      Status: 'SUCCESS',
+      Message: '取號成功',
+      Result: {
+        MerchantID: keys.merchantId,
+        Amt: trade.amount,
+        TradeNo: tradeNo,
+        MerchantOrderNo: trade.orderNo,
+        PaymentType: 'VACC',
+        ExpireDate: `${due8.year}-${pad2(due8.month)}-${pad2(due8.day)}`,
+        ExpireTime: '23:59:59',
+        BankCode: atm.bankCode,
+        CodeNo: atm.codeNo,
+      },
+    };
+    const tradeInfo = encryptText(JSON.stringify(result), keys);
+    const fields = {
+      Status: 'SUCCESS',
+      MerchantID: keys.merchantId,
+      Version: trade.fields.Version,
+      TradeInfo: tradeInfo,
+      TradeSha: tradeSha(tradeInfo, keys),
+    };
+    log('sandbox-gateway: virtual account', { orderNo: trade.orderNo, amount: trade.amount });
+    const account = html`
+      <dl>
+        <dt>${t.bankCode}</dt><dd>${atm.bankCode}</dd>
+        <dt>${t.accountNo}</dt><dd>${atm.codeNo}</dd>
+        <dt>${copy[trade.lang].amount}</dt><dd>${formatTwd(trade.amount)}</dd>
+        <dt>${t.deadline}</dt><dd>${result.Result.ExpireDate} 23:59:59</dd>
+      </dl>
+      <p><a href="../trades?lang=${trade.lang}">${t.simulateHint}</a></p>`;
+    if (!trade.vacc.customerUrl)
+      return send(
+        c,
+        page(
+          trade.lang,
+          t.accountTitle,
+          html`<p class="banner" role="note">${copy[trade.lang].banner}</p><h1>${t.accountTitle}</h1>${account}`,
+        ),
+        200,
+        BASE_CSP,
+      );
+    // With CustomerURL the account goes to the merchant through the browser (a form post).
+    const csp = `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.vacc.customerUrl).origin}`;
+    return send(
+      c,
+      page(
+        trade.lang,
+        copy[trade.lang].returning,
+        html`
+      <p class="banner" role="note">${copy[trade.lang].banner}</p>
+      <h1>${copy[trade.lang].returning}</h1>
+      ${account}
+      <form method="post" action="${trade.vacc.customerUrl}">
+        ${hiddenInputs(fields)}
+        <button type="submit">${copy[trade.lang].continue}</button>
+      </form>
+      <script>${raw(AUTO_SUBMIT_SCRIPT)}</script>`,
+      ),
+      200,
+      csp,
+    );
+  });
+
+  /** The trades the sandbox knows: settle a card trade, pay an ATM account, make the next refund refuse. */
+  app.get('/trades', (c) => {
+    const lang: Lang = c.req.query('lang') === 'zh' || c.req.query('lang') === 'zh-TW' ? 'zh' : 'en';
+    const t = atmCopy[lang];
+    const nowMs = now();
+    const trades = [...state.trades.values()].reverse();
+    const rows = trades.map((tr) => {
+      const day = taipei(tr.atm?.expiresAt ?? tr.authorisedAt);
+      const atmState = tr.atm
+        ? tr.atm.paidAt
+          ? t.paid
+          : nowMs > tr.atm.expiresAt
+            ? t.expired
+            : t.waiting
+        : tr.canceled
+          ? t.canceled
+          : closeStatusOf(tr, nowMs) === 3
+            ? t.settled
+            : t.unsettled;
+      return html`<tr>
+        <td>${tr.merchantOrderNo}</td><td>${tr.paymentType === 'VACC' ? 'ATM' : t.card}</td>
+        <td>${formatTwd(tr.amount)}${tr.refunded ? html`<br>${t.refunded} ${formatTwd(tr.refunded)}` : ''}</td>
+        <td>${tr.atm ? html`${tr.atm.bankCode} ${tr.atm.codeNo}<br>${day.year}-${pad2(day.month)}-${pad2(day.day)}` : tr.tradeNo}</td>
+        <td>${atmState}</td>
+        <td>${
+          tr.atm && !tr.atm.paidAt && nowMs <= tr.atm.expiresAt
+            ? html`<form method="post" action="trades/pay-atm"><input type="hidden" name="MerchantOrderNo" value="${tr.merchantOrderNo}"><input type="hidden" name="lang" value="${lang}"><button type="submit">${t.simulate}</button></form>`
+            : !tr.atm && !tr.canceled && closeStatusOf(tr, nowMs) === 0
+              ? html`<form method="post" action="trades/settle"><input type="hidden" name="MerchantOrderNo" value="${tr.merchantOrderNo}"><input type="hidden" name="lang" value="${lang}"><button type="submit">${t.settle}</button></form>`
+              : ''
+        }</td></tr>`;
+    });
+    return send(
+      c,
+      page(
+        lang,
+        t.tradesTitle,
+        html`
+      <p class="banner" role="note">${copy[lang].banner}</p>
+      <h1>${t.tradesTitle}</h1>
+      ${c.req.query('done') ? html`<p role="status">${t.done}</p>` : ''}
+      ${
+        trades.length
+          ? html`<table><caption>${t.tradesTitle}</caption><thead><tr><th scope="col">${copy[lang].orderNo}</th><th scope="col">${t.method}</th><th scope="col">${copy[lang].amount}</th><th scope="col">${t.account}</th><th scope="col">${t.status}</th><th scope="col">${t.action}</th></tr></thead><tbody>${rows}</tbody></table>`
+          : html`<p>${t.none}</p>`
+      }
+      <h2>${t.refuseTitle}</h2>
+      <form method="post" action="API/sandbox/refuse-next">
+        <label for="code">${t.refuseCode}</label>
+        <input id="code" name="code" value="${state.refuseNext ?? 'TRA10095'}" maxlength="12">
+        <input type="hidden" name="lang" value="${lang}">
+        <button type="submit">${t.refuse}</button>
+      </form>`,
+      ),
+      200,
+      `${BASE_CSP}; form-action 'self'`,
+    );
+  });
+
+  const backToTrades = (c: Context, lang: string | undefined) =>
+    c.redirect(`/sandbox-gateway/trades?lang=${lang === 'zh' ? 'zh' : 'en'}&done=1`, 303);
+
+  app.post('/trades/settle', async (c) => {
+    const body = await readForm(c);
+    const tr = state.trades.get(body.MerchantOrderNo ?? '');
+    if (tr) tr.settled = true;
+    return backToTrades(c, body.lang);
+  });
+
+  app.post('/API/sandbox/refuse-next', async (c) => {
+    const body = await readForm(c);
+    state.refuseNext = /^[A-Z0-9]{1,12}$/.test(body.code ?? '') ? body.code! : 'TRA10095';
+    return backToTrades(c, body.lang);
+  });
+
+  /** The payer transfers to the account: the gateway notifies the merchant (no browser return). */
+  app.post('/trades/pay-atm', async (c) => {
+    const body = await readForm(c);
+    const tr = state.trades.get(body.MerchantOrderNo ?? '');
+    if (!tr?.atm || tr.atm.paidAt || now() > tr.atm.expiresAt)
+      return rejectPage(c, { ok: false, reason: 'expired', detail: body.MerchantOrderNo ?? '' });
+    tr.atm.paidAt = now();
+    const at = taipei(now());
+    const result = {
+      Status: 'SUCCESS',
+      Message: '付款成功',
+      Result: {
+        MerchantID: keys.merchantId,
+        Amt: tr.amount,
+        TradeNo: tr.tradeNo,
+        MerchantOrderNo: tr.merchantOrderNo,
+        PaymentType: 'VACC',
+        RespondType: 'JSON',
+        PayTime: `${at.year}-${pad2(at.month)}-${pad2(at.day)} ${pad2(at.hour)}:${pad2(at.minute)}:${pad2(at.second)}`,
+        IP: '127.0.0.1',
+        EscrowBank: 'HNCB',
+        PayBankCode: '812',
+        PayerAccount5Code: '12345',
+      },
+    };
+    const tradeInfo = encryptText(JSON.stringify(result), keys);
+    const fields = {
+      Status: 'SUCCESS',
+      MerchantID: keys.merchantId,
+      Version: tr.atm.version,
+      TradeInfo: tradeInfo,
+      TradeSha: tradeSha(tradeInfo, keys),
+    };
+    log('sandbox-gateway: ATM payment', { orderNo: tr.merchantOrderNo, amount: tr.amount });
+    if (tr.atm.notifyUrl) await notify(tr.atm.notifyUrl, fields, tr.merchantOrderNo).catch(() => undefined);
+    return backToTrades(c, body.lang);
   });
 
   app.post('/MPG/pay', async (c) => {
@@ -428,14 +775,27 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
     const success = outcome.Status === 'SUCCESS';
 
     const at = taipei(now());
+    // Gateway trade numbers look like YYMMDD + 8 digits (Taipei date).
+    const tradeNo = `${pad2(at.year % 100)}${pad2(at.month)}${pad2(at.day)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    if (success)
+      state.trades.set(trade.orderNo, {
+        merchantOrderNo: trade.orderNo,
+        tradeNo,
+        amount: trade.amount,
+        authorisedAt: now(),
+        paymentType: 'CREDIT',
+        settled: false,
+        canceled: false,
+        refunded: 0,
+        refundDays: [],
+      });
     const result = {
       Status: outcome.Status,
       Message: outcome.Message,
       Result: {
         MerchantID: keys.merchantId,
         Amt: trade.amount,
-        // Gateway trade numbers look like YYMMDD + 8 digits (Taipei date).
-        TradeNo: `${pad2(at.year % 100)}${pad2(at.month)}${pad2(at.day)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+        TradeNo: tradeNo,
         MerchantOrderNo: trade.orderNo,
         PaymentType: 'CREDIT',
         RespondType: 'JSON',

@@ -2,6 +2,7 @@ import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
+import { ApiError } from '@lib/api';
 import { orderAndRegistrant } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type RefundRow } from '../reconciliation';
@@ -17,7 +18,7 @@ export type RefundListProps = {
   headingId: string;
 };
 
-type Outcome = { kind: 'refunded'; reference: string } | Failed;
+type Outcome = { kind: 'refunded'; reference: string } | { kind: 'gateway'; amount: string } | Failed;
 
 /**
  * Refunds due (issue 11): the charges the order core recorded as owed back; "Refunded" records
@@ -31,6 +32,26 @@ export default function RefundList(props: RefundListProps) {
     attempt(props.messages, async (): Promise<Outcome> => {
       await browserApi(props.locale, `${props.base}/`).admin.refunds.markRefunded(row.paymentId, reference);
       return { kind: 'refunded', reference };
+    });
+
+  /** A card payment: refunded through NewebPay (issue 22); the gateway's refusal in words where known. */
+  const throughGateway = (row: RefundRow, reason: string) =>
+    attempt(props.messages, async (): Promise<Outcome> => {
+      if (row.method !== 'credit_card') return { kind: 'failed', failed: true, message: t('admin.refunds.notCard') };
+      try {
+        const done = await browserApi(props.locale, `${props.base}/`).admin.refunds.throughGateway(row.paymentId, {
+          reason,
+        });
+        return {
+          kind: 'gateway',
+          amount: formatMoney(done.data.amountCents, currencyOf(done.data.currency), props.locale),
+        };
+      } catch (error) {
+        const code = error instanceof ApiError ? String(error.data.gatewayStatus ?? '') : '';
+        const known = code && props.messages[`admin.refunds.gateway.${code}`];
+        if (!known) throw error;
+        return { kind: 'failed', failed: true, message: t('admin.refunds.refused', { reason: known, code }) };
+      }
     });
 
   return (
@@ -70,6 +91,22 @@ export default function RefundList(props: RefundListProps) {
       actionsHeader={t('admin.refunds.col.actions')}
       actions={[
         {
+          name: 'gateway',
+          label: t('admin.refunds.throughGateway'),
+          ariaLabel: (row) => t('admin.refunds.throughGatewayFor', { orderNo: row.orderNo }),
+          confirm: {
+            title: (row) =>
+              t('admin.refunds.gatewayDialog.title', {
+                amount: formatMoney(row.amountCents - row.refundedCents, currencyOf(row.currency), props.locale),
+                orderNo: row.orderNo,
+              }),
+            description: () => t('admin.refunds.gatewayDialog.description'),
+            confirmLabel: t('admin.refunds.throughGateway'),
+          },
+          prompt: { label: t('admin.refunds.reason'), required: t('admin.refunds.reasonRequired'), maxLength: 500 },
+          run: throughGateway,
+        },
+        {
           name: 'refunded',
           label: t('admin.refunds.markRefunded'),
           ariaLabel: (row) => t('admin.refunds.markRefundedFor', { orderNo: row.orderNo }),
@@ -90,7 +127,9 @@ export default function RefundList(props: RefundListProps) {
       outcomeText={(o) =>
         o.kind === 'refunded'
           ? t('admin.refunds.result', { reference: o.reference })
-          : t('admin.refunds.failed', { reason: o.message })
+          : o.kind === 'gateway'
+            ? t('admin.refunds.gatewayResult', { amount: o.amount })
+            : t('admin.refunds.failed', { reason: o.message })
       }
       cancelLabel={t('admin.refunds.back')}
     />

@@ -5,6 +5,8 @@ import type {
   ImportSummary,
   ImportView,
   LineAssigned,
+  CardRefunded,
+  EditionPaymentSettings,
   RefundRecorded,
   RefundRow,
   Sendable,
@@ -12,7 +14,12 @@ import type {
   TransferReturned,
   TransferRow,
 } from '@domain/contract';
-import { array, object, optional, size, string } from 'superstruct';
+import { array, boolean, integer, nullable, object, optional, refine, size, string } from 'superstruct';
+import { eq } from 'drizzle-orm';
+import { editions } from '../../db/schema';
+import { currentEdition } from '../../editions/editions';
+import { atmSetting } from '../../payments/vacc';
+import { DomainError } from '@domain/errors';
 import {
   ENCODING_CHOICES,
   StatementMapping,
@@ -39,11 +46,19 @@ import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';
+import { requireRight } from './admin';
+import { refundCardPayment } from '../../payments/refunds';
 
 const Message = object({ message: size(string(), 1, 2000) });
 const Reference = object({ reference: size(string(), 1, 200) });
 const Confirm = object({ lineIds: optional(size(array(string()), 0, 10_000)) });
+const PaymentSettings = object({ atmEnabled: nullable(boolean()) });
 const Assign = object({ orderNo: size(string(), 1, 40) });
+/** Whole TWD in cents (the gateway takes whole dollars), at most a card payment's size. */
+const CardRefund = object({
+  amountCents: optional(refine(integer(), 'whole TWD', (n) => n >= 100 && n <= 100_000_000 && n % 100 === 0)),
+  reason: size(string(), 1, 500),
+});
 
 const nameIn = (locale: Locale, row: { eventNameEn: string; eventNameZh: string }) =>
   locale === 'zh-TW' ? row.eventNameZh || row.eventNameEn : row.eventNameEn;
@@ -201,6 +216,46 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
       })),
     } satisfies Sendable<Data<RefundRow[]>>);
   });
+
+  // A card payment refunded through NewebPay (issue 22): cancel before settlement, refund after;
+  // a payment owed back or a paid one (the organiser's goodwill), in part where the gateway allows.
+  app.post('/admin/payments/:paymentId/refund', requireRight('money'), async (c) => {
+    const body = await ctx.readJson(c, CardRefund);
+    if (!body.reason.trim()) throw badRequest('reason_required', 'reason: give the refund’s reason');
+    if (!deps.gateway.api) throw new DomainError('gateway_unavailable');
+    const result = await refundCardPayment(
+      deps.db,
+      deps.gateway.api,
+      { paymentId: c.req.param('paymentId'), amountCents: body.amountCents, reason: body.reason.trim() },
+      ctx.orderCtx(),
+      organiserActor(c),
+    );
+    return ctx.send(c, { data: result } satisfies Sendable<Data<CardRefunded>>);
+  });
+
+  // The current edition's payment settings (issue 22): ATM through NewebPay virtual accounts.
+  app.get('/admin/editions/current/payment-settings', requireRight('edition'), async (c) =>
+    ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>),
+  );
+  app.put('/admin/editions/current/payment-settings', requireRight('edition'), async (c) => {
+    const body = await ctx.readJson(c, PaymentSettings);
+    const edition = await currentEdition(deps.db);
+    if (!edition) throw notFound('Edition');
+    await deps.db
+      .update(editions)
+      .set({ atmEnabled: body.atmEnabled, updatedAt: ctx.now() })
+      .where(eq(editions.id, edition.id));
+    return ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>);
+  });
+  async function paymentSettings() {
+    const edition = await currentEdition(deps.db);
+    if (!edition) throw notFound('Edition');
+    return {
+      editionId: edition.id,
+      atmEnabled: edition.atmEnabled,
+      atmVirtualAccounts: atmSetting(edition.atmEnabled),
+    };
+  }
 
   app.post('/admin/refunds/:paymentId/refunded', requireRight('money'), async (c) => {
     const body = await ctx.readJson(c, Reference);

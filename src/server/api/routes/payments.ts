@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Data, Sendable, TradeInfo } from '@domain/contract';
 import { toGatewayAmount } from '@domain/money';
 import { orderPages } from '@domain/kinds/pages';
-import { localePath, toLocale } from '@i18n/locales';
+import { localePath, toLocale, type Locale } from '@i18n/locales';
 import { buildMpgForm, verifyCallback } from '../../payments/newebpay';
 import { applyGatewayResult, startCardAttempt, type GatewayOutcome } from '../../payments/payments';
+import { recordVirtualAccount, startAtmAttempt, type AccountOutcome } from '../../payments/vacc';
+import { mailSettings } from '../../mail/outbox';
 import { events, orders, paymentNotifications } from '../../db/schema';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -21,15 +23,13 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
   const keys = deps.gateway.keys;
 
-  // The encrypted trade info the pay page posts to the gateway in a hidden form.
-  app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
-    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
-    const user = c.get('user');
-    const { order, event, merchantOrderNo, amount } = await startCardAttempt(
-      deps.db,
-      { userId: user.id, orderId: c.req.param('orderId') },
-      ctx.orderCtx(),
-    );
+  /** The gateway form of a started attempt, as trade info (a card, or an ATM virtual account). */
+  const tradeInfoOf = (
+    c: Context<Env>,
+    locale: Locale,
+    started: Awaited<ReturnType<typeof startCardAttempt>> & { expireDate?: string },
+  ) => {
+    const { order, event, merchantOrderNo, amount } = started;
     const origin = ctx.originOf(c);
     const page = orderPages({ orderId: order.id, eventSlug: event.slug, registrationType: order.registrationType }).pay;
     const form = buildMpgForm(
@@ -37,12 +37,20 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         orderNo: merchantOrderNo,
         amount: toGatewayAmount(amount),
         itemDesc: eventName(event, locale),
-        email: user.email,
+        email: c.get('user').email,
         langType: locale === 'zh-TW' ? 'zh-tw' : 'en',
         returnUrl: `${origin}/api/v1/payment/newebpay/return?lang=${locale}`,
         notifyUrl: `${origin}/api/v1/payment/newebpay/notify`,
         clientBackUrl: `${origin}/${localePath(locale)}${page}`,
         timestamp: Math.floor(ctx.now().getTime() / 1000),
+        ...(started.expireDate
+          ? {
+              vacc: {
+                customerUrl: `${origin}/api/v1/payment/newebpay/customer?lang=${locale}`,
+                expireDate: started.expireDate,
+              },
+            }
+          : {}),
       },
       keys,
       deps.config.NEWEBPAY_VERSION,
@@ -58,6 +66,21 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
         amountTwd: amount.cents,
       },
     } satisfies Sendable<Data<TradeInfo>>);
+  };
+
+  // The encrypted trade info the pay page posts to the gateway in a hidden form.
+  app.get('/payment/:orderId/tradeinfo', auth, async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
+    const input = { userId: c.get('user').id, orderId: c.req.param('orderId') };
+    return tradeInfoOf(c, locale, await startCardAttempt(deps.db, input, ctx.orderCtx()));
+  });
+
+  // An ATM virtual account (VACC, issue 22): the same gateway form, for an account instead of a
+  // card; the gateway form-posts the account to CustomerURL through the browser.
+  app.get('/payment/:orderId/atm-tradeinfo', auth, async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? c.get('locale');
+    const input = { userId: c.get('user').id, orderId: c.req.param('orderId') };
+    return tradeInfoOf(c, locale, await startAtmAttempt(deps.db, input, ctx.orderCtx()));
   });
 
   /**
@@ -185,6 +208,41 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     if (outcome.outcome === 'rejected')
       throw badRequest('notification_rejected', `Notification rejected: ${outcome.reason}`);
     return ctx.send(c, { data: { result: outcome.outcome } });
+  });
+
+  // The ATM account handed out (VACC 取號), posted cross-site by the gateway through the browser:
+  // verified like a notify, kept and mailed once, then the browser goes to the order's pay page,
+  // which shows the account. A forged or mismatched post changes nothing.
+  app.post('/payment/newebpay/customer', callbackLimit, async (c) => {
+    const locale = toLocale(c.req.query('lang')) ?? 'en';
+    const body = await formBody(c);
+    const verified = verifyCallback(body, keys);
+    const outcome = verified.ok
+      ? await recordVirtualAccount(deps.db, verified.status, verified.result, ctx.orderCtx(), mailSettings(deps.config))
+      : ({ outcome: 'rejected', reason: verified.reason } as AccountOutcome);
+    await deps.db.insert(paymentNotifications).values({
+      orderId: 'orderId' in outcome ? (outcome.orderId ?? null) : null,
+      source: 'customer',
+      accepted: outcome.outcome !== 'rejected',
+      verified: verified.ok,
+      reason: outcome.outcome === 'rejected' ? outcome.reason : outcome.outcome,
+      payload: fieldsOf(body, !verified.ok),
+      size: sizeOf(body),
+      clientAddress: ctx.clientAddress(c),
+    });
+    if (outcome.outcome === 'rejected') {
+      ctx.log('warn', 'virtual account post rejected', { reason: outcome.reason });
+      if (!outcome.orderId) throw badRequest('notification_rejected', `Rejected: ${outcome.reason}`);
+    }
+    const orderId = outcome.orderId!;
+    const [row] = await deps.db
+      .select({ registrationType: orders.registrationType, eventSlug: events.slug })
+      .from(orders)
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    if (!row) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
+    return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId }).pay}`, 303);
   });
 
   // The paying browser, posted cross-site by the gateway (no cookies): apply the same result
