@@ -4,6 +4,7 @@ import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
 import type { BadgeApplication } from '@domain/badges';
 import type { PickupBatch } from '@domain/desk-requests';
 import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
+import type { ExhibitorFilters } from '@domain/exhibitor-directory';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { UploadPurpose } from '@domain/uploads';
@@ -27,6 +28,8 @@ import type {
   BulkApproveResult,
   Data,
   DeskBadge,
+  DirectoryExhibitor,
+  DirectoryPage,
   Event,
   ImportConfirmed,
   ImportSummary,
@@ -152,6 +155,12 @@ export function endpoints({ request, upload }: Transport) {
     },
     pitching: {
       usage: () => get<Data<PitchingUsage>>(p('pitching/usage')),
+    },
+    market: {
+      /** The exhibitor directory (public): a page of listed exhibitors matching the search and filters. */
+      exhibitors: (filters: ExhibitorFilters = {}) => get<DirectoryPage>(p('market/exhibitors'), filters),
+      /** One listed exhibitor (404: not in the directory). */
+      exhibitor: (id: string) => get<Data<DirectoryExhibitor>>(p('market/exhibitors', id)),
     },
     user: {
       me: () => get<Data<Me>>(p('user/me')),
