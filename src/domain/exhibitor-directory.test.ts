@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './order-lifecycle';
 import { headlineStatus } from './orders';
-import { ExhibitorQuery, exhibitorFilters, isListedExhibitor, LISTED_ORDER_STATES, likePattern } from './exhibitor-directory';
+import {
+  ExhibitorQuery,
+  exhibitorFilters,
+  isListedExhibitor,
+  LISTED_ORDER_STATES,
+  likePattern,
+} from './exhibitor-directory';
 import { check } from './validation';
 
 describe('exhibitor directory rules', () => {

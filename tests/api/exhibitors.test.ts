@@ -40,7 +40,13 @@ describe.each(DATABASES)('exhibitor directory (%s)', (kind) => {
       formModifyExpiresAt: new Date(now + 5 * DAY),
     };
     await db.insert(events).values([
-      { ...base, slug: 'market-early', type: 'market_earlybird', nameEn: 'Market early-bird', nameZh: '市場展早鳥報名' },
+      {
+        ...base,
+        slug: 'market-early',
+        type: 'market_earlybird',
+        nameEn: 'Market early-bird',
+        nameZh: '市場展早鳥報名',
+      },
       {
         ...base,
         slug: 'market-online',

@@ -1,5 +1,10 @@
 import { BUSINESS_TYPES, INDUSTRIES, WORK_CATEGORIES, enumKey } from '@domain/enumerations';
-import { DIRECTORY_PAGE_SIZE, ExhibitorQuery, exhibitorFilters, type ExhibitorFilters } from '@domain/exhibitor-directory';
+import {
+  DIRECTORY_PAGE_SIZE,
+  ExhibitorQuery,
+  exhibitorFilters,
+  type ExhibitorFilters,
+} from '@domain/exhibitor-directory';
 import { check } from '@domain/validation';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';

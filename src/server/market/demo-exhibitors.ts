@@ -161,9 +161,7 @@ export async function seedDemoExhibitors(
     await db.select().from(events).where(inArray(events.type, marketTypes)).orderBy(asc(events.slug))
   ).filter((e) => e.status === 'published');
   // One event of each Market kind, taken in turn.
-  const perKind = marketTypes
-    .map((type) => marketEvents.find((e) => e.type === type))
-    .filter((e) => e !== undefined);
+  const perKind = marketTypes.map((type) => marketEvents.find((e) => e.type === type)).filter((e) => e !== undefined);
   if (perKind.length === 0) return 0;
   let added = 0;
   for (let i = 0; i < count; i++) {

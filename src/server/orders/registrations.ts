@@ -287,7 +287,12 @@ export async function updateRegistrationForm(
     );
     await tx
       .update(registrations)
-      .set({ form: { ...form, ...kept }, contact, ...(directoryListed === undefined ? {} : { directoryListed }), updatedAt: ctx.now })
+      .set({
+        form: { ...form, ...kept },
+        contact,
+        ...(directoryListed === undefined ? {} : { directoryListed }),
+        updatedAt: ctx.now,
+      })
       .where(eq(registrations.id, row.registration.id));
     const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
     await recordOrderEvent(tx, {
