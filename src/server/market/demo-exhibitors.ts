@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { KINDS, kindOf, needsApproval } from '@domain/kinds';
 import type { Db } from '../db/client';
 import { devContentWorks, events, files, orderContents, orders, registrations, users } from '../db/schema';
+import { currentEdition } from '../editions/editions';
 import type { FileStorage } from '../files/storage';
 import { devSubject } from '../identity/dev-identity';
 import { newOrderNo } from '../orders/order-no';
@@ -157,8 +158,14 @@ export async function seedDemoExhibitors(
   const count = options.count ?? DEMO_COMPANIES.length;
   const now = options.now ?? new Date();
   const marketTypes = KINDS.filter((k) => k.form?.type === 'exhibitor').map((k) => k.eventType);
+  // The current edition's (the directory lists that edition's exhibitors only).
+  const edition = await currentEdition(db);
   const marketEvents = (
-    await db.select().from(events).where(inArray(events.type, marketTypes)).orderBy(asc(events.slug))
+    await db
+      .select()
+      .from(events)
+      .where(and(inArray(events.type, marketTypes), edition ? eq(events.editionId, edition.id) : undefined))
+      .orderBy(asc(events.slug))
   ).filter((e) => e.status === 'published');
   // One event of each Market kind, taken in turn.
   const perKind = marketTypes.map((type) => marketEvents.find((e) => e.type === type)).filter((e) => e !== undefined);
