@@ -22,6 +22,7 @@ import type { Db } from '../db/client';
 import { events, files, orderContents, orders, registrations } from '../db/schema';
 import { currentEdition } from '../editions/editions';
 import type { FileStorage } from '../files/storage';
+import { resizedCache } from '../files/resized-cache';
 import { resizedImage } from '../files/thumbnails';
 
 /** The event types whose registrations are exhibitors: the kinds whose form is the exhibitor form. */
@@ -213,8 +214,7 @@ export async function listExhibitors(
   };
 }
 
-const logoCache = new Map<string, Uint8Array>();
-const LOGO_CACHE_SIZE = 128;
+const logoCache = resizedCache(128);
 
 /**
  * A listed exhibitor's logo at `width` (JPEG), or null: the file must be the logo a listed
@@ -237,13 +237,8 @@ export async function readExhibitorLogo(
     .where(and(eq(files.id, fileId), sql`${field('companyLogoFileId')} = ${fileId}`, await listedCondition(db)))
     .limit(1);
   if (!row) return null;
-  const key = `${fileId}:${width}`;
-  const kept = logoCache.get(key);
-  if (kept) return kept;
-  const bytes = await storage.get(row.storageKey);
-  const resized = bytes ? resizedImage(bytes, width) : null;
-  if (!resized) return null;
-  logoCache.set(key, resized);
-  if (logoCache.size > LOGO_CACHE_SIZE) logoCache.delete(logoCache.keys().next().value!);
-  return resized;
+  return logoCache.get(`${fileId}:${width}`, async () => {
+    const bytes = await storage.get(row.storageKey);
+    return bytes ? resizedImage(bytes, width) : null;
+  });
 }

@@ -3,6 +3,7 @@ import { ExhibitorQuery, exhibitorFilters } from '@domain/exhibitor-directory';
 import { EXHIBITOR_LOGO_WIDTHS, listedExhibitor, listExhibitors, readExhibitorLogo } from '../../market/directory';
 import type { ApiApp, RouteContext } from '../context';
 import { notFound } from '../errors';
+import { jpegResponse } from './event-images';
 
 /**
  * The exhibitor directory (issue 23), public: `GET /market/exhibitors` (search and filters, a
@@ -29,14 +30,7 @@ export function marketExhibitorRoutes(app: ApiApp, ctx: RouteContext) {
     const width = EXHIBITOR_LOGO_WIDTHS.find((w) => w >= asked) ?? EXHIBITOR_LOGO_WIDTHS.at(-1)!;
     const bytes = await readExhibitorLogo(ctx.deps.db, ctx.deps.storage, c.req.param('fileId'), width);
     if (!bytes) throw notFound('Logo');
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'content-type': 'image/jpeg',
-        'content-length': String(bytes.length),
-        // An exhibitor that opts out is no longer served: browsers keep a logo an hour at most.
-        'cache-control': 'public, max-age=3600',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    // An exhibitor that opts out is no longer served: browsers keep a logo an hour at most.
+    return jpegResponse(bytes, 'public, max-age=3600');
   });
 }
