@@ -127,7 +127,7 @@ const PAGES = [
   // The exhibitor directory with its 300 exhibitors (issue 23; one exhibitor's page joins once the
   // server answers): public pages without islands.
   { path: '/en/market/exhibitors', status: 200 },
-  { path: '/zh-tw/market/exhibitors?work_category=2', status: 200 },
+  { path: '/zh-tw/market/exhibitors', status: 200 },
   // Wizard and payment pages (DESIGN §4: ≤ 100 KB of JS in total, lazy chunks included). The
   // free-badge link page, the pay pages (event and badge) and the summary with its payment editor
   // are added once the link, the orders and the badge order exist (see main).
