@@ -17,7 +17,8 @@
  *      and payment pages are budgeted on the total (DESIGN §4 "in total");
  *   6. runs Lighthouse (mobile preset, default throttling) for performance and accessibility, each
  *      run in a fresh Chromium (see lighthouseRun for why);
- *   7. load-tests the orders page, the same HTML as a static file served by the same server (the
+ *   7. load-tests the exhibitor directory (300 exhibitors, seeded with `tsx scripts/db.ts
+ *      demo-exhibitors`: its page, a search, its API page of 100) and the orders page, the same HTML as a static file served by the same server (the
  *      DESIGN §4 ratio, ≥ 0.6×) and `GET /api/v1/orders?limit=100` with autocannon, asking for
  *      br/gzip as a browser does. The orders page is measured twice: the same user again and again
  *      (the rendered page cache of decision 032 answers) and cold: --cold-users distinct users of
@@ -109,6 +110,9 @@ if (!Number.isInteger(COLD_USERS) || COLD_USERS < 0) throw new Error('--cold-use
 /** The cold case runs in this many rounds, each alternating with the static file (as loadPair). */
 const COLD_ROUNDS = 3;
 
+/** Listed exhibitors the directory's pages are measured with (issue 23). */
+const DIRECTORY_EXHIBITORS = 300;
+
 /** The key pages (DESIGN §4): all of them are pages without interaction. */
 const PAGES = [
   { path: '/en/', status: 200 },
@@ -120,6 +124,10 @@ const PAGES = [
   { path: '/en/account/orders', status: 200, signedIn: true },
   { path: '/zh-tw/account/orders', status: 200, signedIn: true },
   { path: '/en/does-not-exist', status: 404 },
+  // The exhibitor directory with its 300 exhibitors (issue 23; one exhibitor's page joins once the
+  // server answers): public pages without islands.
+  { path: '/en/market/exhibitors', status: 200 },
+  { path: '/zh-tw/market/exhibitors', status: 200 },
   // Wizard and payment pages (DESIGN §4: ≤ 100 KB of JS in total, lazy chunks included). The
   // free-badge link page, the pay pages (event and badge) and the summary with its payment editor
   // are added once the link, the orders and the badge order exist (see main).
@@ -890,6 +898,9 @@ async function main() {
     );
     coldTokens = JSON.parse(readFileSync(out, 'utf8')).tokens;
   }
+  // The exhibitor directory's exhibitors (issue 23), listed, without logos.
+  console.log(`▸ seeding ${DIRECTORY_EXHIBITORS} exhibitors for the directory`);
+  await run(npx, ['tsx', 'scripts/db.ts', 'demo-exhibitors', '--count', String(DIRECTORY_EXHIBITORS)], env);
   const link = /\/en\/get-badge\/([^/\s]+)\/(\S+)/.exec(linkOut);
   if (!link) throw new Error(`scripts/badge-link.ts printed no link:\n${linkOut}`);
   PAGES.push({ path: link[0], status: 200, signedIn: true, interactive: true });
@@ -902,6 +913,15 @@ async function main() {
 
   console.log('▸ signing in through the dev identity service');
   const token = await signIn(base);
+
+  // One exhibitor's page of the directory.
+  {
+    const res = await rawGet(`${base}/api/v1/market/exhibitors?limit=1`, { 'accept-encoding': 'identity' });
+    const { data, meta } = JSON.parse(res.body.toString('utf8'));
+    if (meta?.total !== DIRECTORY_EXHIBITORS)
+      throw new Error(`the directory lists ${meta?.total} exhibitors, not ${DIRECTORY_EXHIBITORS}`);
+    PAGES.push({ path: `/zh-tw/market/exhibitors/${data[0].id}`, status: 200 });
+  }
 
   // The pay page of an unpaid charged order of the bench user.
   {
@@ -1046,6 +1066,11 @@ async function main() {
       await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
         authorization: `Bearer ${token}`,
       }),
+      // The exhibitor directory's render with its 300 exhibitors (issue 23): a page of 24, and a
+      // search that reads every exhibitor's names, profiles and works.
+      await load(`GET /en/market/exhibitors (${DIRECTORY_EXHIBITORS} exhibitors)`, `${base}/en/market/exhibitors`, {}),
+      await load('GET /en/market/exhibitors?q=… (a search)', `${base}/en/market/exhibitors?q=kitchen&country=TWN`, {}),
+      await load('GET /api/v1/market/exhibitors?limit=100', `${base}/api/v1/market/exhibitors?limit=100`, {}),
     ];
   }
 

@@ -1,6 +1,7 @@
 /**
  * Database commands: `npm run db:migrate`, `npm run db:seed`, and
- * `tsx scripts/db.ts demo-orders --email a@example.com --count 100` (bench and manual testing).
+ * `tsx scripts/db.ts demo-orders --email a@example.com --count 100` and
+ * `tsx scripts/db.ts demo-exhibitors --count 300` (listed exhibitors, without logos) for the bench and manual testing.
  * Uses the same configuration as the server (DATABASE_URL, or PGlite under DATA_DIR) and opens
  * the database as the server does, which applies pending migrations (on PostgreSQL under an
  * advisory lock, so this and several instances can start at once); `migrate` reports what that
@@ -10,15 +11,16 @@
 import { parseArgs } from 'node:util';
 import { seedDemoOrders } from '@server/db/demo';
 import { seed } from '@server/db/seed';
+import { seedDemoExhibitors } from '@server/market/demo-exhibitors';
 import { devSubject } from '@server/identity/dev-identity';
 import { runCommand, UsageError } from './lib';
 
-const USAGE = 'usage: tsx scripts/db.ts migrate|seed|demo-orders [--email E --count N]';
+const USAGE = 'usage: tsx scripts/db.ts migrate|seed|demo-orders [--email E --count N]|demo-exhibitors [--count N]';
 
 function parse() {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, count: { type: 'string' } } });
-  if (command !== 'migrate' && command !== 'seed' && command !== 'demo-orders') {
+  if (command !== 'migrate' && command !== 'seed' && command !== 'demo-orders' && command !== 'demo-exhibitors') {
     throw new UsageError(command ? `unknown command: ${command}` : 'a command is required');
   }
   const count = Number(values.count ?? 100);
@@ -40,6 +42,10 @@ await runCommand(USAGE, parse, {
     } else if (command === 'seed') {
       await seed(db);
       console.log('seeded the conference events');
+    } else if (command === 'demo-exhibitors') {
+      await seed(db);
+      const added = await seedDemoExhibitors(db, null, { count });
+      console.log(`${added} demo exhibitors added`);
     } else {
       await seed(db);
       const rows = await seedDemoOrders(db, { subject: devSubject(email), email, count });

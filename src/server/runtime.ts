@@ -5,6 +5,7 @@ import { getConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDevContent } from './content/dev-content-seed';
 import { seed } from './db/seed';
+import { seedDemoExhibitors } from './market/demo-exhibitors';
 import { mailSettings } from './mail/outbox';
 import { outboxTransport, smtpTransport } from './mail/transport';
 import { startMailWorker } from './jobs/worker';
@@ -50,6 +51,8 @@ export function getRuntime(): Promise<Runtime> {
       devIdentityKeyFile: join(config.dataDir, 'dev-identity-key.json'),
       operatorToken: operatorToken(config),
     });
+    // The demo exhibitors of the directory (issue 23): dev identity users with works on the dev content site.
+    if (config.SEED && config.devContent && config.devIdentity) await seedDemoExhibitors(database.db, storage);
     // The background worker: the mail outbox (decision 012; SMTP when configured, else the
     // database outbox), overdue orders, and housekeeping (unattached uploads, rate-limit windows).
     const worker = startMailWorker({

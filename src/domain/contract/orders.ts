@@ -150,6 +150,8 @@ export type Registration = {
   formType: string | null;
   form: Record<string, unknown>;
   contact: Record<string, unknown> | null;
+  /** Market: whether the exhibitor directory lists it once its order is complete (issue 23). */
+  directoryListed: boolean;
   formModifyExpiresAt: string | null;
   editable: boolean;
   createdAt: string;

@@ -6,6 +6,7 @@
  */
 import {
   array,
+  boolean,
   coerce,
   defaulted,
   define,
@@ -118,8 +119,15 @@ const exhibitorFields = {
   copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
 };
 
-/** The exhibitor form with its contact info: what the contact page edits (PUT /registrations/{id}). */
-export const ExhibitorForm = object({ ...exhibitorFields, ...ContactInfo.schema });
+/**
+ * The exhibitor form with its contact info: what the contact page edits (PUT /registrations/{id});
+ * with the exhibitor directory choice (issue 23: listed unless false; absent, unchanged).
+ */
+export const ExhibitorForm = object({
+  ...exhibitorFields,
+  ...ContactInfo.schema,
+  directoryListed: optional(boolean()),
+});
 export type ExhibitorForm = Infer<typeof ExhibitorForm>;
 
 /**
@@ -136,8 +144,15 @@ export const MarketRegistration = object({
 });
 export type MarketRegistration = Infer<typeof MarketRegistration>;
 
-/** The stored exhibitor form (registrations.form) without the contact info (registrations.contact). */
-export function splitExhibitorForm(value: ExhibitorForm) {
-  const { contactName, contactTitle, contactPhone, contactEmail, ...form } = value;
-  return { form, contact: { contactName, contactTitle, contactPhone, contactEmail } };
+/**
+ * The stored exhibitor form (registrations.form) without the contact info (registrations.contact)
+ * and the directory choice (registrations.directory_listed).
+ */
+export function splitExhibitorForm(value: Omit<ExhibitorForm, 'directoryListed'> & { directoryListed?: boolean }) {
+  const { contactName, contactTitle, contactPhone, contactEmail, directoryListed, ...form } = value;
+  return {
+    form,
+    contact: { contactName, contactTitle, contactPhone, contactEmail },
+    ...(directoryListed === undefined ? {} : { directoryListed }),
+  };
 }

@@ -77,6 +77,7 @@ export function contactEditorProps(locals: App.Locals, registration: Registratio
       ...contact,
       companyLogo:
         logo ?? (logoId ? { uid: logoId, name: locals.t('contactPage.currentLogo'), url: apiHref.file(logoId) } : null),
+      directoryListed: registration.directoryListed,
     },
     countries: countryOptions(locals.locale),
     summaryHref,

@@ -6,6 +6,7 @@ import type { PickupBatch } from '@domain/desk-requests';
 import type { Role } from '@domain/roles';
 import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
 import type { EditionCreate, EditionSettingsPatch, NextEdition, PickupSlotInput } from '@domain/editions';
+import type { ExhibitorFilters } from '@domain/exhibitor-directory';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
@@ -32,6 +33,8 @@ import type {
   BulkApproveResult,
   Data,
   DeskBadge,
+  DirectoryExhibitor,
+  DirectoryPage,
   Event,
   ImportConfirmed,
   ImportSummary,
@@ -169,6 +172,12 @@ export function endpoints({ request, upload }: Transport) {
     },
     pitching: {
       usage: () => get<Data<PitchingUsage>>(p('pitching/usage')),
+    },
+    market: {
+      /** The exhibitor directory (public): a page of listed exhibitors matching the search and filters. */
+      exhibitors: (filters: ExhibitorFilters = {}) => get<DirectoryPage>(p('market/exhibitors'), filters),
+      /** One listed exhibitor (404: not in the directory). */
+      exhibitor: (id: string) => get<Data<DirectoryExhibitor>>(p('market/exhibitors', id)),
     },
     user: {
       me: () => get<Data<Me>>(p('user/me')),

@@ -40,6 +40,7 @@ import { adminBadgeLinkRoutes } from './routes/admin-badge-links';
 import { adminEventRoutes } from './routes/admin-events';
 import { adminEditionRoutes } from './routes/admin-editions';
 import { eventImageRoutes } from './routes/event-images';
+import { marketExhibitorRoutes } from './routes/market-exhibitors';
 import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
@@ -301,6 +302,7 @@ export function createApi(deps: ApiDeps) {
   });
 
   eventImageRoutes(app, ctx);
+  marketExhibitorRoutes(app, ctx);
 
   // ---- Badge pick-up schedule (spec §9) ---------------------------------------------------
   app.get('/pickup-schedule', async (c) => {

@@ -734,6 +734,11 @@ export const registrations = pgTable('registrations', {
     .references(() => users.id),
   form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
   contact: jsonb('contact').$type<Record<string, unknown>>(),
+  /**
+   * Market: the exhibitor is shown in the public exhibitor directory once its order is complete
+   * (issue 23); false when it opted out on its contact page.
+   */
+  directoryListed: boolean('directory_listed').notNull().default(true),
   createdAt: created(),
   updatedAt: updated(),
 });

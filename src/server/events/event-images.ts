@@ -3,6 +3,7 @@ import { UuidString } from '@domain/validation';
 import type { Db } from '../db/client';
 import { editions, events, files } from '../db/schema';
 import type { FileStorage } from '../files/storage';
+import { resizedCache } from '../files/resized-cache';
 import { resizedImage } from '../files/thumbnails';
 
 /*
@@ -14,8 +15,7 @@ import { resizedImage } from '../files/thumbnails';
 /** The public path of an event's image at a width. */
 export const eventImagePath = (fileId: string, width: number) => `/api/v1/event-images/${fileId}?w=${width}`;
 
-const cache = new Map<string, Uint8Array>();
-const CACHE_SIZE = 48;
+const cache = resizedCache(48);
 
 /** The image of an event at `width` (JPEG), or null when no event names this file or it is not a readable image. */
 export async function readEventImage(
@@ -42,18 +42,8 @@ export async function readEventImage(
     )
     .limit(1);
   if (!row) return null;
-  const key = `${fileId}:${width}`;
-  const kept = cache.get(key);
-  if (kept) {
-    // Most recently used last: the oldest goes first when the cache is full.
-    cache.delete(key);
-    cache.set(key, kept);
-    return kept;
-  }
-  const bytes = await storage.get(row.storageKey);
-  const resized = bytes ? resizedImage(bytes, width) : null;
-  if (!resized) return null;
-  cache.set(key, resized);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return resized;
+  return cache.get(`${fileId}:${width}`, async () => {
+    const bytes = await storage.get(row.storageKey);
+    return bytes ? resizedImage(bytes, width) : null;
+  });
 }

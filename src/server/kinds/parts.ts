@@ -72,7 +72,12 @@ export type ServerKind = {
     db: Db,
     userId: string,
     form: unknown,
-  ) => Promise<{ form: Record<string, unknown>; contact: Record<string, unknown> | null }>;
+  ) => Promise<{
+    form: Record<string, unknown>;
+    contact: Record<string, unknown> | null;
+    /** The exhibitor directory choice (Market), when the edit says it. */
+    directoryListed?: boolean;
+  }>;
   /** Run, in order, on every state change of this kind's orders, placing included. */
   onChange: readonly OrderHook[];
 };

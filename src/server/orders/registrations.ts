@@ -210,6 +210,8 @@ function registrationView({ registration, order, event }: RegistrationRow, now: 
     formType: kind.form?.type ?? null,
     form: registration.form,
     contact: registration.contact,
+    /** Market: whether the exhibitor directory lists it once its order is complete (issue 23). */
+    directoryListed: registration.directoryListed,
     formModifyExpiresAt: event.formModifyExpiresAt,
     editable:
       kind.form !== null && registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, now),
@@ -276,7 +278,7 @@ export async function updateRegistrationForm(
     if (!registrationFormEditable({ ...order, formModifyExpiresAt: event.formModifyExpiresAt }, ctx.now))
       throw new DomainError('form_modify_expired', 'The registration form can no longer be changed');
     const previous = row.registration.form as Record<string, unknown>;
-    const { form, contact } = edited;
+    const { form, contact, directoryListed } = edited;
     // What the registrant agreed to and chose when registering stays as it was.
     const kept = Object.fromEntries(
       ['marketIdentity', 'agreeTerms', 'agreeDisclosure', 'agreePolicy']
@@ -285,7 +287,12 @@ export async function updateRegistrationForm(
     );
     await tx
       .update(registrations)
-      .set({ form: { ...form, ...kept }, contact, updatedAt: ctx.now })
+      .set({
+        form: { ...form, ...kept },
+        contact,
+        ...(directoryListed === undefined ? {} : { directoryListed }),
+        updatedAt: ctx.now,
+      })
       .where(eq(registrations.id, row.registration.id));
     const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
     await recordOrderEvent(tx, {
@@ -296,7 +303,12 @@ export async function updateRegistrationForm(
       after: status,
       payload: {
         registrationId: row.registration.id,
-        fields: changedFields(previous, row.registration.contact, form, contact ?? {}),
+        fields: [
+          ...changedFields(previous, row.registration.contact, form, contact ?? {}),
+          ...(directoryListed !== undefined && directoryListed !== row.registration.directoryListed
+            ? ['directoryListed']
+            : []),
+        ],
       },
       at: ctx.now,
     });

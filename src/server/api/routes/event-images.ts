@@ -13,14 +13,18 @@ export function eventImageRoutes(app: ApiApp, ctx: RouteContext) {
     const width = EVENT_IMAGE_WIDTHS.find((w) => w >= asked) ?? EVENT_IMAGE_WIDTHS.at(-1)!;
     const bytes = await readEventImage(ctx.deps.db, ctx.deps.storage, c.req.param('fileId'), width);
     if (!bytes) throw notFound('Image');
-    return new Response(Buffer.from(bytes), {
-      headers: {
-        'content-type': 'image/jpeg',
-        'content-length': String(bytes.length),
-        // The address names the file, whose bytes never change.
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    // The address names the file, whose bytes never change.
+    return jpegResponse(bytes, 'public, max-age=31536000, immutable');
   });
 }
+
+/** A resized image (JPEG) as the public image routes answer it. */
+export const jpegResponse = (bytes: Uint8Array, cacheControl: string) =>
+  new Response(Buffer.from(bytes), {
+    headers: {
+      'content-type': 'image/jpeg',
+      'content-length': String(bytes.length),
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
+  });

@@ -1,0 +1,1 @@
+ALTER TABLE "registrations" ADD COLUMN "directory_listed" boolean DEFAULT true NOT NULL;
