@@ -13,3 +13,4 @@ export type * from './pitching';
 export type * from './user';
 export type * from './admin';
 export type * from './reconciliation';
+export type * from './meetings';

@@ -43,6 +43,8 @@ import { adminExportRoutes } from './routes/admin-exports';
 import { adminDeskRoutes } from './routes/admin-desk';
 import { adminApprovalRoutes } from './routes/admin-approvals';
 import { adminTransferRoutes } from './routes/admin-transfers';
+import { meetingRoutes } from './routes/meetings';
+import { adminMeetingRoutes } from './routes/admin-meetings';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -340,6 +342,8 @@ export function createApi(deps: ApiDeps) {
   // After adminRoutes: its /admin/* organiser gate runs before these.
   adminApprovalRoutes(app, ctx);
   adminTransferRoutes(app, ctx);
+  meetingRoutes(app, ctx);
+  adminMeetingRoutes(app, ctx);
 
   return app;
 }

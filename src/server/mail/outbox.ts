@@ -32,7 +32,7 @@ import {
   type MailTemplate,
   type OrderFacts,
 } from './templates';
-import type { MailTransport } from './transport';
+import type { MailAttachment, MailTransport } from './transport';
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -71,6 +71,8 @@ export async function queueEmail(
     content: (l: Locale) => MailContent;
     orderId?: string | null;
     orderEventId?: number | null;
+    /** Files sent with it (a calendar file), content base64. */
+    attachments?: MailAttachment[] | null;
     now: Date;
   },
 ): Promise<boolean> {
@@ -90,6 +92,7 @@ export async function queueEmail(
       text: rendered.text,
       html: rendered.html,
       messageId: messageIdFor(id, settings.from),
+      attachments: mail.attachments?.length ? mail.attachments : null,
       availableAt: mail.now,
       createdAt: mail.now,
     })
@@ -197,7 +200,7 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {
-      if (template === 'badge_link' || template === 'payment_reminder') continue;
+      if (template === 'payment_reminder') continue;
       await queueEmail(tx, settings, {
         key: `order-event:${event.id}:${template}`,
         template,

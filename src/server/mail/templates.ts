@@ -29,8 +29,16 @@ export const MAIL_TEMPLATES = [
   'included_badges',
   'transfer_returned',
   'order_canceled',
+  'meeting_requested',
+  'meeting_accepted',
+  'meeting_declined',
+  'meeting_cancelled',
+  'meeting_changed',
+  'meeting_reminder',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+/** The templates of the order mails (the meetings' own are in src/server/meetings). */
+export type OrderMailTemplate = Exclude<MailTemplate, 'badge_link' | `meeting_${string}`>;
 
 /** What the order mails say about an order. */
 export type OrderFacts = {
@@ -78,17 +86,17 @@ export type EventFacts = {
 export function templatesFor(
   event: EventFacts,
   order: Pick<OrderFacts, 'isBadge'> & Partial<Pick<OrderFacts, 'includedLinks'>>,
-): MailTemplate[] {
+): OrderMailTemplate[] {
   // The event that settled an order with included badges (paid; free once approved or at once) sends its links.
   const settles =
     event.kind === 'paid' ||
     (event.kind === 'approved' && event.paymentStatusAfter === 'free') ||
     (event.kind === 'placed' && event.paymentStatusAfter === 'free' && event.approvalStatusAfter === null);
-  const links: MailTemplate[] = settles && order.includedLinks?.length ? ['included_badges'] : [];
+  const links: OrderMailTemplate[] = settles && order.includedLinks?.length ? ['included_badges'] : [];
   return [...baseTemplatesFor(event, order), ...links];
 }
 
-function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): MailTemplate[] {
+function baseTemplatesFor(event: EventFacts, order: Pick<OrderFacts, 'isBadge'>): OrderMailTemplate[] {
   switch (event.kind) {
     case 'placed':
       // A free badge is issued at once: the badge mail is its confirmation.
@@ -127,7 +135,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<MailTemplate, 'badge_link'>,
+  template: OrderMailTemplate,
   o: OrderFacts,
   event: Pick<EventFacts, 'paymentStatusBefore' | 'paymentStatusAfter' | 'approvalStatusAfter' | 'message' | 'reason'>,
   link: LinkTo,
