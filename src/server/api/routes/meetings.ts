@@ -81,10 +81,14 @@ export function meetingRoutes(app: ApiApp, ctx: RouteContext) {
   // ---- Public: an exhibitor's free slots ----------------------------------------------------
   app.get('/market/exhibitors/:id/slots', async (c) => {
     const id = c.req.param('id');
-    if (!isUuid(id) || !(await listedExhibitor(deps.db, id.toLowerCase()))) throw notFound('Exhibitor');
-    const slots = await freeSlots(deps.db, id.toLowerCase(), ctx.now());
+    const exhibitor = isUuid(id) ? await listedExhibitor(deps.db, id.toLowerCase()) : undefined;
+    if (!exhibitor) throw notFound('Exhibitor');
+    const slots = await freeSlots(deps.db, exhibitor.id, ctx.now());
     c.header('cache-control', 'no-store');
-    return ctx.send(c, { data: slots.map(slotView) } satisfies Sendable<Data<MeetingSlot[]>>);
+    return ctx.send(c, {
+      data: slots.map(slotView),
+      meta: { exhibitor: { id: exhibitor.id, companyName: companyName(exhibitor, c.get('locale')) } },
+    } satisfies Sendable<Data<MeetingSlot[]> & { meta: { exhibitor: { id: string; companyName: string } } }>);
   });
 
   // ---- A badge holder's request ---------------------------------------------------------------
