@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = {
   events: '/admin/events',
   exports: '/admin/exports',
   refunds: '/admin/refunds',
+  meetings: '/admin/meetings',
 } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 

@@ -65,7 +65,12 @@ export async function meetingSetup(db: Db | Tx) {
  * taken out of use, never deleted: its meetings keep it), and the slots the days and hours make
  * (a slot no longer made is closed, kept for its meetings). One transaction.
  */
-export async function saveMeetingSettings(db: Db, edition: Edition, input: MeetingSettingsInput, by: string) {
+export async function saveMeetingSettings(
+  db: Db,
+  edition: Pick<Edition, 'id'>,
+  input: MeetingSettingsInput,
+  by: string,
+) {
   const { tables, ...settings } = input;
   await db.transaction(async (tx) => {
     await tx
