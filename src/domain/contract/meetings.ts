@@ -32,6 +32,8 @@ export type Meeting = {
   calendarUrl: string | null;
   /** The check-in QR code (PNG, base64) of an accepted meeting. */
   qrPng: string | null;
+  /** The text the QR code carries (typed at the table when a scan fails). */
+  checkInCode: string | null;
 };
 
 /** An exhibitor the caller answers for, with its preferences. */

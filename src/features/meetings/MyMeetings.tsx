@@ -175,7 +175,12 @@ function MeetingCard(props: {
             height="160"
             className="h-[160px] w-[160px]"
           />
-          <figcaption className="text-sm font-semibold">{t('meetings.qr')}</figcaption>
+          <figcaption className="text-center text-sm font-semibold">
+            {t('meetings.qr')}
+            <span className="block font-mono text-xs font-normal break-all" data-testid="meeting-code">
+              {m.checkInCode}
+            </span>
+          </figcaption>
         </figure>
       )}
     </li>

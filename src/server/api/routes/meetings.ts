@@ -57,6 +57,7 @@ export function meetingRoutes(app: ApiApp, ctx: RouteContext) {
   /** A meeting as its party sees it (`side`), with the QR of an accepted one for the buyer. */
   const view = async (m: MeetingFacts & { side: 'buyer' | 'exhibitor' }, locale: Locale, cutoffHours: number) => {
     const accepted = m.status === 'accepted';
+    const code = accepted && m.side === 'buyer' ? meetingCode(m.id, deps.config.PICKUP_CODE_SECRET) : null;
     return {
       id: m.id,
       status: m.status,
@@ -72,7 +73,8 @@ export function meetingRoutes(app: ApiApp, ctx: RouteContext) {
       attendance: m.attendance,
       cancellable: m.status === 'requested' || (accepted && cancellable(m.startsAt, ctx.now(), cutoffHours)),
       calendarUrl: accepted || m.sequence > 0 ? `/api/v1/meetings/${m.id}/calendar.ics` : null,
-      qrPng: accepted && m.side === 'buyer' ? await qrPng(meetingCode(m.id, deps.config.PICKUP_CODE_SECRET)) : null,
+      qrPng: code ? await qrPng(code) : null,
+      checkInCode: code,
     } satisfies Sendable<Meeting>;
   };
 
