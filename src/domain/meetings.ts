@@ -126,3 +126,7 @@ export function parseMeetingCode(text: string): { meetingId: string; signature: 
   if (prefix !== MEETING_CODE_PREFIX || !id || !signature || !/^[0-9a-f-]{36}$/i.test(id)) return null;
   return { meetingId: id.toLowerCase(), signature };
 }
+
+/** An exhibitor's company name in a language (the other language's when it has none). */
+export const companyNameIn = (m: { companyNameEn: string; companyNameZh: string }, locale: string) =>
+  (locale === 'zh-TW' ? m.companyNameZh || m.companyNameEn : m.companyNameEn || m.companyNameZh) || '—';

@@ -1,3 +1,4 @@
+import { companyNameIn } from '@domain/meetings';
 /**
  * The meetings' e-mails (issue 23), through the outbox in the transaction that changed the
  * meeting: a request to the exhibitor's people (with accept and decline links), accepted and
@@ -19,8 +20,7 @@ import { loadMeeting, type MeetingFacts, type MeetingMailer, type MeetingMailKin
 
 export type MeetingMailSettings = Pick<MailSettings, 'from'> & { origin: string };
 
-const company = (m: MeetingFacts, l: Locale) =>
-  (l === 'zh-TW' ? m.companyNameZh || m.companyNameEn : m.companyNameEn || m.companyNameZh) || '—';
+const company = companyNameIn;
 
 /** The meeting's calendar file, as the parties get it (the API's and the mails'). */
 export function meetingCalendar(m: MeetingFacts, locale: Locale, from: string, stamp: Date): string {

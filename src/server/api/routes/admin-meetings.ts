@@ -1,5 +1,5 @@
 import type { AdminMeeting, AdminMeetings, Data, MeetingCheckInResult, Sendable } from '@domain/contract';
-import { MeetingCheckIn, MeetingSettingsInput, type MeetingAttendance } from '@domain/meetings';
+import { MeetingCheckIn, MeetingSettingsInput, type MeetingAttendance, companyNameIn } from '@domain/meetings';
 import type { Locale } from '@i18n/locales';
 import { labelsFor, type Column } from '../../exports/columns';
 import { csvStream, xlsxStream } from '../../exports/writers';
@@ -12,8 +12,7 @@ import { checkIn } from './meetings';
 
 type Row = Awaited<ReturnType<typeof editionMeetings>>[number];
 
-const company = (m: Row, l: Locale) =>
-  (l === 'zh-TW' ? m.companyNameZh || m.companyNameEn : m.companyNameEn || m.companyNameZh) || '—';
+const company = companyNameIn;
 
 const adminMeetingView = (m: Row, l: Locale) =>
   ({

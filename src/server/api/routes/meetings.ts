@@ -7,6 +7,7 @@ import {
   MeetingRequest,
   type MeetingAction,
   type MeetingAttendance,
+  companyNameIn,
 } from '@domain/meetings';
 import { isStanding } from '@domain/orders';
 import { can } from '@domain/roles';
@@ -38,8 +39,7 @@ import {
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound } from '../errors';
 
-const companyName = (m: { companyNameEn: string; companyNameZh: string }, l: Locale) =>
-  (l === 'zh-TW' ? m.companyNameZh || m.companyNameEn : m.companyNameEn || m.companyNameZh) || '—';
+const companyName = companyNameIn;
 
 export const slotView = (s: { id: string; startsAt: Date; endsAt: Date }) =>
   ({ id: s.id, startsAt: s.startsAt, endsAt: s.endsAt }) satisfies Sendable<MeetingSlot>;
