@@ -69,6 +69,13 @@ export const DOMAIN_ERRORS = {
   storage_unavailable: 'File storage is briefly unavailable, please try again in a moment',
   insufficient_storage: 'File storage is full, please try again later',
   identity_unavailable: 'The sign-in service cannot be reached right now, please try again in a moment',
+  slot_taken: 'This slot has just been taken; please choose another one',
+  meeting_limit: 'You have reached the limit of meeting requests',
+  meeting_state: 'This meeting request has changed meanwhile; reload and try again',
+  cancel_cutoff: 'This meeting can no longer be cancelled here; please contact the organiser',
+  person_busy: 'You already have a meeting at this time',
+  no_table_free: 'No table of the business meeting centre is free at this time',
+  own_exhibitor: 'You cannot request a meeting with your own company',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

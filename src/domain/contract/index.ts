@@ -16,3 +16,4 @@ export type * from './reconciliation';
 export type * from './team';
 export type * from './editions';
 export type * from './invoices';
+export type * from './meetings';

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = {
   refunds: '/admin/refunds',
   team: '/admin/team',
   invoices: '/admin/invoices',
+  meetings: '/admin/meetings',
 } as const;
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 

@@ -11,6 +11,7 @@ import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import type { UploadPurpose } from '@domain/uploads';
+import type { ExhibitorMeetingPrefs, MeetingAction, MeetingSettingsInput } from '@domain/meetings';
 import type {
   AdminBatch,
   AdminEdition,
@@ -67,6 +68,11 @@ import type {
   TransferRow,
   UploadedFile,
   Work,
+  AdminMeetings,
+  Meeting,
+  MeetingCheckInResult,
+  MeetingSlot,
+  MyMeetings,
 } from '@domain/contract';
 import type { Transport, UploadOptions } from './transport';
 
@@ -95,6 +101,12 @@ export const apiHref = {
   adminFile: (fileId: string) => p('admin/files', fileId),
   /** A day's e-invoices as CSV for the accountant (organisers, right money): `GET /admin/invoices/export?day=`. */
   invoiceExport: (day: string) => `${p('admin/invoices/export')}?${new URLSearchParams({ day }).toString()}`,
+  /** A meeting's calendar file (its parties): `GET /meetings/{id}/calendar.ics`. */
+  meetingCalendar: (meetingId: string) => p('meetings', meetingId, 'calendar.ics'),
+  /** An order's calendar file (its owner): `GET /orders/{orderId}/calendar.ics`. */
+  orderCalendar: (orderId: string) => p('orders', orderId, 'calendar.ics'),
+  /** The meetings' export (organisers): `GET /admin/meetings/export/meetings.{format}`. */
+  meetingsExport: (format: 'csv' | 'xlsx') => p('admin/meetings/export', `meetings.${format}`),
   /** The card gateway's callbacks (posted from the gateway's site, not the portal's pages). */
   newebpayNotify: `${API_BASE}/payment/newebpay/notify`,
   newebpayReturn: `${API_BASE}/payment/newebpay/return`,
@@ -185,7 +197,29 @@ export function endpoints({ request, upload }: Transport) {
       refreshSession: () => post<Data<SessionRefresh>>(p('user/session/refresh')),
       endSession: () => request<Data<SessionEnd>>('DELETE', p('user/session')),
     },
+    meetings: {
+      /** An exhibitor's free slots (public), with its name in `meta`. */
+      slots: (exhibitorId: string) =>
+        get<Data<MeetingSlot[]> & { meta: { exhibitor: { id: string; companyName: string } } }>(
+          p('market/exhibitors', exhibitorId, 'slots'),
+        ),
+      request: (body: { exhibitorId: string; slotId: string; message: string }) =>
+        post<Data<Meeting>>(p('meetings'), body),
+      list: () => get<Data<MyMeetings>>(p('meetings')),
+      act: (meetingId: string, action: MeetingAction) => post<Data<Meeting>>(p('meetings', meetingId, action)),
+      savePrefs: (exhibitorId: string, prefs: ExhibitorMeetingPrefs) =>
+        put<Data<{ id: string; saved: boolean }>>(p('meetings/exhibitors', exhibitorId), prefs),
+      checkIn: (code: string, attendance: 'present' | 'no_show') =>
+        post<Data<MeetingCheckInResult>>(p('meetings/check-in'), { code, attendance }),
+    },
     admin: {
+      meetings: {
+        get: () => get<Data<AdminMeetings>>(p('admin/meetings')),
+        saveSettings: (settings: MeetingSettingsInput) =>
+          put<Data<{ saved: boolean }>>(p('admin/meetings/settings'), settings),
+        checkIn: (code: string, attendance: 'present' | 'no_show') =>
+          post<Data<MeetingCheckInResult>>(p('admin/meetings/check-in'), { code, attendance }),
+      },
       me: () => get<Data<Organiser>>(p('admin/me')),
       summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),
       orders: {

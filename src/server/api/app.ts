@@ -48,6 +48,8 @@ import { adminTransferRoutes } from './routes/admin-transfers';
 import { adminTeamRoutes } from './routes/admin-team';
 import { adminInvoiceRoutes } from './routes/admin-invoices';
 import { orderInvoice } from '../invoices/invoices';
+import { meetingRoutes } from './routes/meetings';
+import { adminMeetingRoutes } from './routes/admin-meetings';
 
 export { TOKEN_COOKIE } from './authenticate';
 
@@ -351,6 +353,8 @@ export function createApi(deps: ApiDeps) {
   adminTransferRoutes(app, ctx);
   adminTeamRoutes(app, ctx);
   adminInvoiceRoutes(app, ctx);
+  meetingRoutes(app, ctx);
+  adminMeetingRoutes(app, ctx);
 
   return app;
 }

@@ -95,6 +95,13 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   storage_unavailable: 503,
   insufficient_storage: 507,
   identity_unavailable: 503,
+  slot_taken: 409,
+  meeting_limit: 429,
+  meeting_state: 409,
+  cancel_cutoff: 409,
+  person_busy: 409,
+  no_table_free: 409,
+  own_exhibitor: 400,
 };
 
 /** A domain refusal as the API's error. */

@@ -16,6 +16,7 @@ import { BADGE_REGISTRATION_TYPES, MULTI_ENTRY_REGISTRATION_TYPES } from '@domai
 import { EVENT_TYPES, REGISTRATION_TYPES } from '@domain/kinds/types';
 import { LOCALES } from '@i18n/locales';
 import { ROLES } from '@domain/roles';
+import { ACTIVE_MEETING_STATUSES, MEETING_ATTENDANCES, MEETING_STATUSES } from '@domain/meetings';
 import {
   CARRIER_TYPES,
   INVOICE_STATUSES,
@@ -957,6 +958,8 @@ export const emails = pgTable(
     html: text('html').notNull(),
     /** The RFC 5322 Message-ID, fixed when queued: a re-sent mail keeps it, so clients can tell. */
     messageId: text('message_id').notNull(),
+    /** Files sent with the mail (a calendar file, base64); null: none. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     /** Where it went once sent: an SMTP server, or the database outbox (dev mailbox). */
     transport: text('transport', { enum: EMAIL_TRANSPORTS }),
@@ -1053,6 +1056,150 @@ export const invoices = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+// ---- Market meetings (issue 23, decision 059) ------------------------------------------------
+
+const activeMeeting = sql.raw(`status in (${quoted(ACTIVE_MEETING_STATUSES)})`);
+
+/**
+ * The business meeting centre's set-up of an edition (organiser, right `edition`): the meeting
+ * days (Taipei dates), the daily hours (`HH:MM`), the slot length, and the rules of booking: at
+ * most `pendingCap` pending requests per buyer, `dailyCap` meetings per buyer and day, cancel up
+ * to `cancelCutoffHours` before the start, a request expires `requestExpiryHours` after it is made.
+ */
+export const meetingSettings = pgTable(
+  'meeting_settings',
+  {
+    editionId: uuid('edition_id')
+      .primaryKey()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    days: date('days', { mode: 'string' }).array().notNull(),
+    opensAt: text('opens_at').notNull(),
+    closesAt: text('closes_at').notNull(),
+    slotMinutes: integer('slot_minutes').notNull().default(30),
+    pendingCap: integer('pending_cap').notNull().default(5),
+    dailyCap: integer('daily_cap').notNull().default(8),
+    cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
+    requestExpiryHours: integer('request_expiry_hours').notNull().default(48),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check(
+      'meeting_settings_hours_check',
+      sql`${t.opensAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.closesAt} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.opensAt} < ${t.closesAt}`,
+    ),
+    check('meeting_settings_slot_check', sql`${t.slotMinutes} between 5 and 240`),
+    check(
+      'meeting_settings_caps_check',
+      sql`${t.pendingCap} >= 1 and ${t.dailyCap} >= 1 and ${t.cancelCutoffHours} >= 0 and ${t.requestExpiryHours} >= 1`,
+    ),
+  ],
+);
+
+/** The tables of the business meeting centre (商洽中心) of an edition, by name. */
+export const meetingTables = pgTable(
+  'meeting_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A table taken out of use keeps its past meetings but gets no new ones. */
+    active: boolean('active').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('meeting_tables_name_idx').on(t.editionId, t.name)],
+);
+
+/** The time slots of an edition's meeting days (made from the settings; a slot with meetings stays). */
+export const meetingSlots = pgTable(
+  'meeting_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    /** The Taipei date of the slot (the per-day cap and the day view). */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** False once the settings no longer make it (kept for the meetings it has). */
+    open: boolean('open').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('meeting_slots_start_idx').on(t.editionId, t.startsAt),
+    check('meeting_slots_time_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * An exhibitor's meeting preferences (its Market registration): how many tables it needs, whether
+ * requests are accepted at once. Absent: one table, requests wait for the exhibitor.
+ */
+export const meetingExhibitors = pgTable(
+  'meeting_exhibitors',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    tablesNeeded: integer('tables_needed').notNull().default(1),
+    autoAccept: boolean('auto_accept').notNull().default(false),
+    updatedAt: updated(),
+  },
+  (t) => [check('meeting_exhibitors_tables_check', sql`${t.tablesNeeded} between 1 and 10`)],
+);
+
+/** Slots an exhibitor is not available for (default: available for all). */
+export const meetingUnavailable = pgTable(
+  'meeting_unavailable',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.registrationId, t.slotId] })],
+);
+
+/**
+ * A meeting request of a buyer (a badge holder) with an exhibitor (a Market registration) in one
+ * slot: requested → accepted | declined | cancelled | expired; accepted → cancelled. While it is
+ * active (requested or accepted) it holds the exhibitor's slot (unique index) and its people
+ * (`meeting_people`); an accepted meeting holds a table (unique index). `sequence` is the
+ * calendar file's SEQUENCE, bumped on every change.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    exhibitorId: uuid('exhibitor_id')
+      .notNull()
+      .references(() => registrations.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: MEETING_STATUSES }).notNull().default('requested'),
+    message: text('message').notNull().default(''),
+    tableId: uuid('table_id').references(() => meetingTables.id),
+    sequence: integer('sequence').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    decidedAt: ts('decided_at'),
+    /** Who cancelled or declined (a user's e-mail, or `system`). */
+    closedBy: text('closed_by'),
+    attendance: text('attendance', { enum: MEETING_ATTENDANCES }),
+    attendanceAt: ts('attendance_at'),
+    attendanceBy: text('attendance_by'),
+    /** The language the buyer booked in (its e-mails). */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -1110,3 +1257,37 @@ export const invoiceSettings = pgTable('invoice_settings', {
   itemNames: jsonb('item_names').$type<Record<string, { en: string; zh: string }>>().notNull().default({}),
   updatedAt: updated(),
 });
+    // An exhibitor's slot is taken once; a table holds one meeting per slot.
+    uniqueIndex('meetings_exhibitor_slot_idx').on(t.exhibitorId, t.slotId).where(activeMeeting),
+    uniqueIndex('meetings_table_slot_idx')
+      .on(t.tableId, t.slotId)
+      .where(sql`${t.tableId} is not null and ${activeMeeting}`),
+    index('meetings_buyer_idx').on(t.buyerId, t.status),
+    index('meetings_slot_idx').on(t.slotId),
+    check('meetings_status_check', inList('status', MEETING_STATUSES)),
+    check('meetings_message_check', sql`char_length(${t.message}) <= 500`),
+    check('meetings_attendance_check', sql`attendance is null or ${inList('attendance', MEETING_ATTENDANCES)}`),
+    check('meetings_locale_check', sql`locale is null or ${inList('locale', LOCALES)}`),
+  ],
+);
+
+/**
+ * The people of the active meetings, one row per person and slot: a person (buyer, or the
+ * exhibitor's owner) is never in two meetings at once (primary key). Rows go with the meeting's
+ * end (declined, cancelled, expired), in the same transaction.
+ */
+export const meetingPeople = pgTable(
+  'meeting_people',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slotId] }), index('meeting_people_meeting_idx').on(t.meetingId)],
+);

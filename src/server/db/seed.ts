@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { eventChanges, events, pickupSlots } from './schema';
+import { eventChanges, events, meetingSettings, pickupSlots } from './schema';
 import { ensureSeedEdition } from '../editions/editions';
+import { saveMeetingSettings } from '../meetings/meetings';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -281,6 +282,37 @@ export async function seed(db: Db, now = new Date()): Promise<void> {
       .values({ ...slot, editionId })
       .onConflictDoUpdate({ target: pickupSlots.id, set: fields });
   }
+  await seedMeetings(db, editionId, now);
+}
+
+/**
+ * The business meeting centre of the seeded edition (issue 23), once: the fair's middle days,
+ * 10:00–17:00 in 30-minute slots, eight tables, so a booking can be tried on a fresh start. An
+ * edition already set up (by an organiser, or an earlier start) is left as it is.
+ */
+async function seedMeetings(db: Db, editionId: string, now: Date) {
+  const [existing] = await db
+    .select({ id: meetingSettings.editionId })
+    .from(meetingSettings)
+    .where(sql`${meetingSettings.editionId} = ${editionId}`);
+  if (existing) return;
+  const days = [3, 4, 5].map((n) => taipeiDate(now, FAIR_DAY0 + n));
+  await saveMeetingSettings(
+    db,
+    { id: editionId },
+    {
+      days,
+      opensAt: '10:00',
+      closesAt: '17:00',
+      slotMinutes: 30,
+      pendingCap: 5,
+      dailyCap: 8,
+      cancelCutoffHours: 24,
+      requestExpiryHours: 48,
+      tables: ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'],
+    },
+    'seed',
+  );
 }
 
 /** A postal address in the words of one language (schema.org PostalAddress). */

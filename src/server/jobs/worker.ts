@@ -21,6 +21,8 @@ import { deliverEmails, queueEventMails, queuePaymentReminders, type MailSetting
 import type { MailTransport } from '../mail/transport';
 import type { EzpayClient } from '../invoices/ezpay';
 import { invoicePass } from '../invoices/invoices';
+import { expireMeetingRequests } from '../meetings/meetings';
+import { queueMeetingReminders } from '../meetings/meeting-mails';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
 
@@ -107,6 +109,13 @@ export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | '
     handled += result.processed;
   }
   const reminders = await queuePaymentReminders(options.db, options.settings, now());
+  // Market meetings (issue 23): requests past their expiry free their slot; the day-before reminders.
+  await expireMeetingRequests(options.db, now());
+  await queueMeetingReminders(
+    options.db,
+    { from: options.settings.from, origin: options.settings.siteUrl ?? options.settings.defaultOrigin },
+    now(),
+  );
   const delivered = await deliverEmails(options.db, options.transport, {
     now: now(),
     limit: PER_PASS,

@@ -34,7 +34,7 @@ import {
   type MailTemplate,
   type OrderFacts,
 } from './templates';
-import type { MailTransport } from './transport';
+import type { MailAttachment, MailTransport } from './transport';
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -73,6 +73,8 @@ export async function queueEmail(
     content: (l: Locale) => MailContent;
     orderId?: string | null;
     orderEventId?: number | null;
+    /** Files sent with it (a calendar file), content base64. */
+    attachments?: MailAttachment[] | null;
     now: Date;
   },
 ): Promise<boolean> {
@@ -92,6 +94,7 @@ export async function queueEmail(
       text: rendered.text,
       html: rendered.html,
       messageId: messageIdFor(id, settings.from),
+      attachments: mail.attachments?.length ? mail.attachments : null,
       availableAt: mail.now,
       createdAt: mail.now,
     })

@@ -35,11 +35,21 @@ export const MAIL_TEMPLATES = [
   'invoice_allowance',
   'refund_made',
   'atm_account',
+  'meeting_requested',
+  'meeting_accepted',
+  'meeting_declined',
+  'meeting_cancelled',
+  'meeting_changed',
+  'meeting_reminder',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 /** The e-invoice mails (issue 22): queued by the invoice pass when ezPay answers, not by order events. */
 export type InvoiceMailTemplate = Extract<MailTemplate, `invoice_${string}`>;
-type OrderMailTemplate = Exclude<MailTemplate, InvoiceMailTemplate>;
+/** The templates of the order mails (the meetings', the team's and the invoices' own are apart). */
+export type OrderMailTemplate = Exclude<
+  MailTemplate,
+  InvoiceMailTemplate | 'badge_link' | 'team_invitation' | 'atm_account' | `meeting_${string}`
+>;
 
 /** What the order mails say about an order. */
 export type OrderFacts = {
@@ -140,7 +150,7 @@ const deadlineOf = (o: OrderFacts) => (o.paymentExpiresAt ? formatDateTime(o.pay
 
 /** The content of an order mail in one language. `event` gives the variant of placed and approved mails. */
 export function orderMail(
-  template: Exclude<OrderMailTemplate, 'badge_link' | 'team_invitation' | 'atm_account'>,
+  template: OrderMailTemplate,
   o: OrderFacts,
   event: Pick<
     EventFacts,

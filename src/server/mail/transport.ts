@@ -6,6 +6,9 @@
 import { createTransport } from 'nodemailer';
 import type { MailLocale } from './render';
 
+/** A file sent with a mail (a calendar file): its name, type and content (base64). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /** A queued mail, as the transport needs it. */
 export type OutgoingMail = {
   recipient: string;
@@ -14,6 +17,7 @@ export type OutgoingMail = {
   html: string;
   messageId: string;
   locale: MailLocale;
+  attachments?: MailAttachment[] | null;
 };
 
 export interface MailTransport {
@@ -59,6 +63,15 @@ export function smtpTransport(options: SmtpOptions): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            }
+          : {}),
         headers: {
           // An automatic message: no out-of-office replies (RFC 3834, and Exchange's own header).
           'Auto-Submitted': 'auto-generated',
