@@ -30,6 +30,9 @@ export const SECTION_RIGHTS: Record<AdminSection, Right> = {
   exports: 'money',
   refunds: 'money',
   team: 'team',
+  edition: 'edition',
+  invoices: 'money',
+  meetings: 'edition',
 };
 
 /** The sections `role` can open, in the navigation's order. */

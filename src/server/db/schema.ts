@@ -1017,45 +1017,6 @@ export const sessions = pgTable(
   ],
 );
 
-/**
- * E-invoices (issue 22, decision 051): one per paid order (order_id unique; its order number is
- * the MerchantOrderNo, ezPay's idempotency key). The row is also the issue's queue: `pending` or
- * `failed` rows whose `next_attempt_at` has come are claimed by the invoice pass (a lease moves
- * `next_attempt_at` ahead while the call is made).
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    editionId: uuid('edition_id').references(() => editions.id),
-    status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
-    kind: text('kind').$type<InvoiceKind>().notNull(),
-    /** The MerchantOrderNo sent to ezPay (the order number). */
-    merchantOrderNo: text('merchant_order_no').notNull().unique(),
-    buyerName: text('buyer_name').notNull(),
-    buyerUbn: text('buyer_ubn'),
-    buyerEmail: text('buyer_email').notNull(),
-    carrierType: text('carrier_type').$type<CarrierType>().notNull(),
-    carrierNumber: text('carrier_number'),
-    loveCode: text('love_code'),
-    /** The item's name (the edition's invoice settings, in the order's language). */
-    itemName: text('item_name').notNull(),
-    /** Whole TWD, tax included; `tax` of it. */
-    amountTwd: integer('amount_twd').notNull(),
-    tax: integer('tax').notNull(),
-    /** What is left after allowances (whole TWD). */
-    remainingTwd: integer('remaining_twd').notNull(),
-    number: text('number'),
-    randomCode: text('random_code'),
-    invoiceTransNo: text('invoice_trans_no'),
-    issuedAt: ts('issued_at'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
 // ---- Market meetings (issue 23, decision 059) ------------------------------------------------
 
 const activeMeeting = sql.raw(`status in (${quoted(ACTIVE_MEETING_STATUSES)})`);
@@ -1204,6 +1165,84 @@ export const meetings = pgTable(
     updatedAt: updated(),
   },
   (t) => [
+    // An exhibitor's slot is taken once; a table holds one meeting per slot.
+    uniqueIndex('meetings_exhibitor_slot_idx').on(t.exhibitorId, t.slotId).where(activeMeeting),
+    uniqueIndex('meetings_table_slot_idx')
+      .on(t.tableId, t.slotId)
+      .where(sql`${t.tableId} is not null and ${activeMeeting}`),
+    index('meetings_buyer_idx').on(t.buyerId, t.status),
+    index('meetings_slot_idx').on(t.slotId),
+    check('meetings_status_check', inList('status', MEETING_STATUSES)),
+    check('meetings_message_check', sql`char_length(${t.message}) <= 500`),
+    check('meetings_attendance_check', sql`attendance is null or ${inList('attendance', MEETING_ATTENDANCES)}`),
+    check('meetings_locale_check', sql`locale is null or ${inList('locale', LOCALES)}`),
+  ],
+);
+
+/**
+ * The people of the active meetings, one row per person and slot: a person (buyer, or the
+ * exhibitor's owner) is never in two meetings at once (primary key). Rows go with the meeting's
+ * end (declined, cancelled, expired), in the same transaction.
+ */
+export const meetingPeople = pgTable(
+  'meeting_people',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slotId] }), index('meeting_people_meeting_idx').on(t.meetingId)],
+);
+
+/**
+ * E-invoices (issue 22, decision 051): one per paid order (order_id unique; its order number is
+ * the MerchantOrderNo, ezPay's idempotency key). The row is also the issue's queue: `pending` or
+ * `failed` rows whose `next_attempt_at` has come are claimed by the invoice pass (a lease moves
+ * `next_attempt_at` ahead while the call is made).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    editionId: uuid('edition_id').references(() => editions.id),
+    status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    /** The MerchantOrderNo sent to ezPay (the order number). */
+    merchantOrderNo: text('merchant_order_no').notNull().unique(),
+    buyerName: text('buyer_name').notNull(),
+    buyerUbn: text('buyer_ubn'),
+    buyerEmail: text('buyer_email').notNull(),
+    carrierType: text('carrier_type').$type<CarrierType>().notNull(),
+    carrierNumber: text('carrier_number'),
+    loveCode: text('love_code'),
+    /** The item's name (the edition's invoice settings, in the order's language). */
+    itemName: text('item_name').notNull(),
+    /** Whole TWD, tax included; `tax` of it. */
+    amountTwd: integer('amount_twd').notNull(),
+    tax: integer('tax').notNull(),
+    /** What is left after allowances (whole TWD). */
+    remainingTwd: integer('remaining_twd').notNull(),
+    number: text('number'),
+    randomCode: text('random_code'),
+    invoiceTransNo: text('invoice_trans_no'),
+    issuedAt: ts('issued_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
     check('invoices_status_check', inList('status', INVOICE_STATUSES)),
     check('invoices_kind_check', inList('kind', ['b2c', 'b2b'])),
     index('invoices_due_idx').on(t.status, t.nextAttemptAt),
@@ -1257,37 +1296,3 @@ export const invoiceSettings = pgTable('invoice_settings', {
   itemNames: jsonb('item_names').$type<Record<string, { en: string; zh: string }>>().notNull().default({}),
   updatedAt: updated(),
 });
-    // An exhibitor's slot is taken once; a table holds one meeting per slot.
-    uniqueIndex('meetings_exhibitor_slot_idx').on(t.exhibitorId, t.slotId).where(activeMeeting),
-    uniqueIndex('meetings_table_slot_idx')
-      .on(t.tableId, t.slotId)
-      .where(sql`${t.tableId} is not null and ${activeMeeting}`),
-    index('meetings_buyer_idx').on(t.buyerId, t.status),
-    index('meetings_slot_idx').on(t.slotId),
-    check('meetings_status_check', inList('status', MEETING_STATUSES)),
-    check('meetings_message_check', sql`char_length(${t.message}) <= 500`),
-    check('meetings_attendance_check', sql`attendance is null or ${inList('attendance', MEETING_ATTENDANCES)}`),
-    check('meetings_locale_check', sql`locale is null or ${inList('locale', LOCALES)}`),
-  ],
-);
-
-/**
- * The people of the active meetings, one row per person and slot: a person (buyer, or the
- * exhibitor's owner) is never in two meetings at once (primary key). Rows go with the meeting's
- * end (declined, cancelled, expired), in the same transaction.
- */
-export const meetingPeople = pgTable(
-  'meeting_people',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    slotId: uuid('slot_id')
-      .notNull()
-      .references(() => meetingSlots.id),
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.slotId] }), index('meeting_people_meeting_idx').on(t.meetingId)],
-);

@@ -212,7 +212,7 @@ export function queueEventMails(settings: MailSettings, now: () => Date = () => 
     };
     const link = linkOn(originFor(settings, loaded.siteOrigin));
     for (const template of templatesFor(facts, loaded.facts)) {
-      if (template === 'badge_link' || template === 'payment_reminder' || template === 'team_invitation' || template === 'atm_account') continue;
+      if (template === 'payment_reminder') continue;
       await queueEmail(tx, settings, {
         key: `order-event:${event.id}:${template}`,
         template,

@@ -1,9 +1,9 @@
 /**
  * The exhibitor side of a meeting: a Market registration listed in the directory, and its people.
  *
- * TEMPORARY (issue 23 split): `listedExhibitor` stands in for the directory's own
- * (src/server/market/directory.ts, same signature) until both branches are merged; it checks that
- * the Market order is complete (paid, or free and approved) and ignores the opt-out.
+ * `listedExhibitor` asks what the directory (src/server/market/directory.ts) shows: the Market
+ * order is complete (paid, or free and approved) and the exhibitor has not opted out of the
+ * directory; its people stay reachable for the meetings it already has.
  */
 import { eq, sql } from 'drizzle-orm';
 import { KINDS } from '@domain/kinds';
@@ -29,6 +29,7 @@ async function exhibitorRow(db: Db | Tx, id: string) {
       ownerId: orders.userId,
       ownerEmail: users.email,
       locale: orders.locale,
+      directoryListed: registrations.directoryListed,
     })
     .from(registrations)
     .innerJoin(orders, eq(orders.id, registrations.orderId))
@@ -46,9 +47,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The exhibitor `id` (its Market registration's id) when it is in the directory. */
 export async function listedExhibitor(db: Db | Tx, id: string): Promise<DirectoryExhibitor | undefined> {
   const row = await exhibitorRow(db, id);
-  return (
-    row && { id: row.id, companyNameEn: text(row.form.companyNameEn), companyNameZh: text(row.form.companyNameZh) }
-  );
+  if (!row?.directoryListed) return undefined;
+  return { id: row.id, companyNameEn: text(row.form.companyNameEn), companyNameZh: text(row.form.companyNameZh) };
 }
 
 /**

@@ -46,7 +46,6 @@ import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';
-import { requireRight } from './admin';
 import { refundCardPayment } from '../../payments/refunds';
 
 const Message = object({ message: size(string(), 1, 2000) });
