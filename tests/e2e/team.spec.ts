@@ -10,7 +10,6 @@ import { expectAccessible, hydrated, signIn, uniqueEmail } from './fixtures';
  */
 
 const ADMIN = 'organiser@example.com';
-const SHOTS = process.env.TEAM_SHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -67,7 +66,6 @@ test('an admin invites a desk member, who has only the badge desk; then makes th
   const row = members.getByRole('row').filter({ hasText: desk });
   await expect(row.getByLabel(`Role of ${desk}`)).toHaveValue('desk');
   await expect(page.getByRole('table', { name: 'Recent changes' })).toContainText(`Invited ${desk} as Badge desk`);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-en.png`, fullPage: true });
 
   // Invited twice: the API's refusal in the page's words.
   await hydrated(page);
@@ -87,7 +85,6 @@ test('an admin invites a desk member, who has only the badge desk; then makes th
     expect(res?.status(), path).toBe(403);
     await expect(desker.page.getByRole('heading', { name: 'Your role does not open this page' })).toBeVisible();
   }
-  if (SHOTS) await desker.page.screenshot({ path: `${SHOTS}/desk-403-en.png`, fullPage: true });
 
   // The admin makes them a viewer, after a confirmation.
   await page.goto('/en/admin/team');
@@ -123,7 +120,6 @@ test('zh-TW: the invitation in Chinese, the member removed after a confirmation'
   await invite(page, reviewer, '審核人員', { email: '電子郵件', submit: '寄送邀請' });
   await expect(page.getByRole('status')).toContainText(`已邀請 ${reviewer} 擔任「審核人員」`);
   await expect(page.getByRole('table', { name: '最近的變更' })).toContainText(`邀請 ${reviewer} 擔任「審核人員」`);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-zh.png`, fullPage: true });
 
   await hydrated(page);
   await page.getByRole('button', { name: `移除 ${reviewer}` }).click();
