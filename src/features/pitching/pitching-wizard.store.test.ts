@@ -126,7 +126,15 @@ describe('the pitching wizard store', () => {
         agreePolicy: true,
         agreeTerms: true,
         selectedContents: [1, 2],
-        receipt: { kind: 'company', invoiceTitle: 'Harbour Films', unifiedBusinessNumber: '04595257' },
+        receipt: {
+          kind: 'company',
+          invoiceTitle: 'Harbour Films',
+          unifiedBusinessNumber: '04595257',
+          // A company invoice has no carrier (issue 22): the receipt says so.
+          carrierType: 'none',
+          carrierNumber: '',
+          loveCode: '',
+        },
       },
     });
   });
