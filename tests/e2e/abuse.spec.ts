@@ -46,7 +46,12 @@ const PAGE_POSTS = [
   'POST /sandbox-gateway/MPG/pay',
 ];
 /** Verified by their TradeSha instead (decision 002). */
-const EXEMPT = ['/api/v1/payment/newebpay/notify', '/api/v1/payment/newebpay/return'];
+const EXEMPT = [
+  '/api/v1/payment/newebpay/notify',
+  '/api/v1/payment/newebpay/return',
+  // The ATM account's browser post (issue 22), verified by its TradeSha like the return.
+  '/api/v1/payment/newebpay/customer',
+];
 
 const send = (request: APIRequestContext, route: string, headers: Record<string, string>) => {
   const [method, path] = route.split(' ') as [string, string];
