@@ -119,7 +119,11 @@ for (const locale of ['en', 'zh-tw'] as const) {
           receipt: `Receipt for order ${order.order_no}`,
           badge: 'Your TCCF badge is ready',
         };
-    await openMailbox(page, email, locale, [subjects.placed, subjects.receipt, subjects.badge]);
+    // The e-invoice follows the payment (issue 22): its number comes from the sandbox e-invoice service.
+    const invoice = zh
+      ? new RegExp(`^訂單 ${order.order_no} 的電子發票 \\S+$`)
+      : new RegExp(`^E-invoice \\S+ for order ${order.order_no}$`);
+    await openMailbox(page, email, locale, [subjects.placed, subjects.receipt, subjects.badge, invoice]);
     await expect(page.getByRole('heading', { level: 1, name: zh ? '開發用信箱' : 'Dev mailbox' })).toBeVisible();
     await expectAccessible(page);
 
@@ -183,6 +187,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
       checking,
       receiptSubject,
       zh ? '您的 TCCF 識別證已開通' : 'Your TCCF badge is ready',
+      zh ? new RegExp(`^訂單 ${order.order_no} 的電子發票 `) : new RegExp(`^E-invoice .+ for order ${order.order_no}$`),
     ]);
     const receipt = await openMail(page, receiptSubject);
     await expect(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { isUniqueViolation } from './db-errors';
 import { eventChanges, events, meetingSettings, pickupSlots } from './schema';
 import { ensureSeedEdition } from '../editions/editions';
 import { saveMeetingSettings } from '../meetings/meetings';
@@ -297,6 +298,7 @@ async function seedMeetings(db: Db, editionId: string, now: Date) {
     .where(sql`${meetingSettings.editionId} = ${editionId}`);
   if (existing) return;
   const days = [3, 4, 5].map((n) => taipeiDate(now, FAIR_DAY0 + n));
+  // Instances started together seed at once: the one that came second finds it set up.
   await saveMeetingSettings(
     db,
     { id: editionId },
@@ -312,7 +314,9 @@ async function seedMeetings(db: Db, editionId: string, now: Date) {
       tables: ['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4'],
     },
     'seed',
-  );
+  ).catch((error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+  });
 }
 
 /** A postal address in the words of one language (schema.org PostalAddress). */

@@ -8,6 +8,7 @@ import { currentEdition } from '../editions/editions';
 import type { FileStorage } from '../files/storage';
 import { devSubject } from '../identity/dev-identity';
 import { newOrderNo } from '../orders/order-no';
+import { isUniqueViolation } from '../db/db-errors';
 
 /*
  * Demo exhibitors of the embedded default (issue 23): a few companies with paid Market
@@ -210,71 +211,81 @@ export async function seedDemoExhibitors(
       logoFileId = id;
     }
     const price = event.priceCentsTwd;
-    await db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo('EX'),
-          userId: user!.id,
-          eventId: event.id,
-          registrationType: kind.registrationTypes[0],
-          paymentStatus: price > 0 ? 'paid' : 'free',
-          approvalStatus: needsApproval(kind, event) ? 'approved' : null,
-          approvedAt: needsApproval(kind, event) ? now : null,
-          amountCents: price,
-          unitPriceTwdCents: price,
-          totalTwdCents: price,
-          paymentType: price > 0 ? 'credit_card' : null,
-          paidAt: price > 0 ? now : null,
-          locale: i % 2 === 0 ? 'en' : 'zh-TW',
-        })
-        .returning({ id: orders.id });
-      await tx.insert(registrations).values({
-        orderId: order!.id,
-        userId: user!.id,
-        form: {
-          marketIdentity: kind.market?.participationTypes[0] ?? 1,
-          companyNameZh: company.nameZh,
-          companyNameEn: company.nameEn,
-          companyProfileZh: company.profileZh,
-          companyProfileEn: company.profileEn,
-          companyIndustry: company.industry,
-          companyBusinessCategory: company.categories,
-          companyCountry: company.country,
-          companyLogoFileId: logoFileId,
-          copyrightContacts: [
-            {
-              key: `demo-exhibitor-${String(i).padStart(6, '0')}`.slice(0, 21),
-              nameZh: '林小姐',
-              nameEn: 'Ms Lin',
-              positionZh: '版權經理',
-              positionEn: 'Rights manager',
-              phone: '886-2-2345-6789',
-              email: `rights+${i + 1}@example.com`,
-            },
-          ],
-          agreeTerms: true,
-          agreeDisclosure: true,
-        },
-        contact: {
-          contactName: 'Amy Lin',
-          contactTitle: 'Business development',
-          contactPhone: '886-912-345-678',
-          contactEmail: email,
-        },
-      });
-      await tx.insert(orderContents).values(
-        works.map((w) => ({
+    // Instances started together on one database seed at once: the one whose order came second
+    // finds the exhibitor already there (the one live order per user and event) and moves on.
+    const placed = await db
+      .transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNo: newOrderNo('EX'),
+            userId: user!.id,
+            eventId: event.id,
+            registrationType: kind.registrationTypes[0],
+            paymentStatus: price > 0 ? 'paid' : 'free',
+            approvalStatus: needsApproval(kind, event) ? 'approved' : null,
+            approvedAt: needsApproval(kind, event) ? now : null,
+            amountCents: price,
+            unitPriceTwdCents: price,
+            totalTwdCents: price,
+            paymentType: price > 0 ? 'credit_card' : null,
+            paidAt: price > 0 ? now : null,
+            locale: i % 2 === 0 ? 'en' : 'zh-TW',
+          })
+          .returning({ id: orders.id });
+        await tx.insert(registrations).values({
           orderId: order!.id,
-          contentId: String(w.id),
-          title: w.titleEn,
-          titleZh: w.titleZh,
-          genre: w.genre,
-          categoryId: w.categoryId,
-        })),
+          userId: user!.id,
+          form: {
+            marketIdentity: kind.market?.participationTypes[0] ?? 1,
+            companyNameZh: company.nameZh,
+            companyNameEn: company.nameEn,
+            companyProfileZh: company.profileZh,
+            companyProfileEn: company.profileEn,
+            companyIndustry: company.industry,
+            companyBusinessCategory: company.categories,
+            companyCountry: company.country,
+            companyLogoFileId: logoFileId,
+            copyrightContacts: [
+              {
+                key: `demo-exhibitor-${String(i).padStart(6, '0')}`.slice(0, 21),
+                nameZh: '林小姐',
+                nameEn: 'Ms Lin',
+                positionZh: '版權經理',
+                positionEn: 'Rights manager',
+                phone: '886-2-2345-6789',
+                email: `rights+${i + 1}@example.com`,
+              },
+            ],
+            agreeTerms: true,
+            agreeDisclosure: true,
+          },
+          contact: {
+            contactName: 'Amy Lin',
+            contactTitle: 'Business development',
+            contactPhone: '886-912-345-678',
+            contactEmail: email,
+          },
+        });
+        await tx.insert(orderContents).values(
+          works.map((w) => ({
+            orderId: order!.id,
+            contentId: String(w.id),
+            title: w.titleEn,
+            titleZh: w.titleZh,
+            genre: w.genre,
+            categoryId: w.categoryId,
+          })),
+        );
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isUniqueViolation(error)) return false;
+          throw error;
+        },
       );
-    });
-    added++;
+    if (placed) added++;
   }
   return added;
 }
