@@ -10,7 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 /** The fresh portal of edition.spec.ts: no seed, no edition, no events. */
-const FRESH_PORT = PORT + 1;
+// PORT + 1 and + 2 are the OIDC interop spec's, + 7 and + 8 the error-pages and abuse specs'.
+const FRESH_PORT = PORT + 5;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), `portal-e2e-${process.pid}`);
 /** The operator API's token for this run (tests run `npm run orders` / `badge-link` against the server). */
 export const OPERATOR_TOKEN = (process.env.E2E_OPERATOR_TOKEN ??= 'e2e-operator-token-not-a-secret-0001');
