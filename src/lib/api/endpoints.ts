@@ -53,6 +53,7 @@ import type {
   PlacedOrder,
   PublicEdition,
   CardRefunded,
+  CardRefundPreview,
   RefundRecorded,
   RefundRow,
   Registration,
@@ -311,6 +312,8 @@ export function endpoints({ request, upload }: Transport) {
         /** A card payment refunded through NewebPay (issue 22): all that is left, or `amountCents`. */
         throughGateway: (paymentId: string, body: { reason: string; amountCents?: number }) =>
           post<Data<CardRefunded>>(p('admin/payments', paymentId, 'refund'), body),
+        /** What a card refund of the payment would do (the gateway's call, the invoice's side). */
+        preview: (paymentId: string) => get<Data<CardRefundPreview>>(p('admin/payments', paymentId, 'refund-preview')),
       },
       desk: {
         badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),
