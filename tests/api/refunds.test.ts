@@ -1,6 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emails, invoiceActions, invoices, orderEvents, orderPayments, organisers, paymentRefunds } from '@server/db/schema';
+import {
+  emails,
+  invoiceActions,
+  invoices,
+  orderEvents,
+  orderPayments,
+  organisers,
+  paymentRefunds,
+} from '@server/db/schema';
 import { invoicePass } from '@server/invoices/invoices';
 import { seed } from '@server/db/seed';
 import type { Db } from '@server/db/client';
@@ -142,7 +150,7 @@ describe.each(DATABASES)('card refunds through the gateway (%s)', (kind) => {
     // The registrant's order says so; the mail is queued.
     const view = await getJson(app, `/api/v1/orders/${amy.orderId}`, amy.token);
     expect(view.body.data.refunds).toEqual([
-      { amount_cents: 100_000, currency: 'TWD', at: expect.any(String), kind: 'cancel' },
+      { amount_cents: 100_000, currency: 'TWD', at: expect.any(String), kind: 'cancel', reason: null },
     ]);
     await processOrderEvents(
       db,

@@ -167,6 +167,9 @@ export function endpoints({ request, upload }: Transport) {
     payments: {
       /** The encrypted trade info the pay page posts to the card gateway (starts a card attempt). */
       tradeInfo: (orderId: string, lang?: string) => get<Data<TradeInfo>>(p('payment', orderId, 'tradeinfo'), { lang }),
+      /** An ATM virtual account's trade info (issue 22): the same gateway form, VACC instead of a card. */
+      atmTradeInfo: (orderId: string, lang?: string) =>
+        get<Data<TradeInfo>>(p('payment', orderId, 'atm-tradeinfo'), { lang }),
     },
     files: {
       /** Uploads one file for a form field, reporting progress (decision 044). */

@@ -161,7 +161,14 @@ async function queueReversal(
  */
 export async function queueInvoiceAfterRefund(
   tx: Tx,
-  input: { orderId: string; paymentId: string; refundId: string; amountCents: number; reason: string | null; now: Date },
+  input: {
+    orderId: string;
+    paymentId: string;
+    refundId: string;
+    amountCents: number;
+    reason: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   const [payment] = await tx
     .select({ paidAt: orderPayments.paidAt, currency: orderPayments.currency })

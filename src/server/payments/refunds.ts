@@ -12,7 +12,7 @@ import { isUuid } from '@domain/validation';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/db-errors';
 import { invoiceActions, invoices, orderPayments, paymentRefunds } from '../db/schema';
-import { voidable } from '@domain/invoices';
+import { INVOICE_REASONS, voidable } from '@domain/invoices';
 import type { ActorRef } from '../orders/order-state';
 import { refundCallFor, type CardApi, type GatewayAnswer } from './newebpay-api';
 import { markRefunded, refundedCents, type PaymentContext } from './payments';
@@ -219,7 +219,10 @@ export async function cardRefundPreview(db: Db, api: CardApi | undefined, paymen
 
 /** The money that went back for orders (succeeded refunds), oldest first, by order. */
 export async function refundsOf(db: Db, orderIds: string[]) {
-  const out = new Map<string, { amountCents: number; currency: string; at: Date; kind: string }[]>();
+  const out = new Map<
+    string,
+    { amountCents: number; currency: string; at: Date; kind: string; reason: string | null }[]
+  >();
   if (orderIds.length === 0) return out;
   const rows = await db
     .select({
@@ -229,13 +232,16 @@ export async function refundsOf(db: Db, orderIds: string[]) {
       at: paymentRefunds.answeredAt,
       createdAt: paymentRefunds.createdAt,
       kind: paymentRefunds.kind,
+      reason: paymentRefunds.reason,
     })
     .from(paymentRefunds)
     .where(and(inArray(paymentRefunds.orderId, orderIds), eq(paymentRefunds.outcome, 'succeeded')))
     .orderBy(asc(paymentRefunds.createdAt));
   for (const r of rows) {
     const list = out.get(r.orderId) ?? [];
-    list.push({ amountCents: r.amountCents, currency: r.currency, at: r.at ?? r.createdAt, kind: r.kind });
+    // The reason is the registrant's to read when it is one of the portal's codes; the organiser's own words stay in the back office.
+    const reason = r.reason && (INVOICE_REASONS as readonly string[]).includes(r.reason) ? r.reason : null;
+    list.push({ amountCents: r.amountCents, currency: r.currency, at: r.at ?? r.createdAt, kind: r.kind, reason });
     out.set(r.orderId, list);
   }
   return out;
