@@ -161,7 +161,8 @@ export default function PaymentForm(props: PaymentFormProps) {
     ? formatPriceTimes(order.unitUsd, order.quantity, 'USD', toLocale(props.locale))
     : formatPriceTimes(order.unitTwd, order.quantity, 'TWD', toLocale(props.locale));
   const update = {
-    payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
+    // An ATM virtual account declares nothing: the gateway attempt sets the order's type.
+    payment: atmAccount ? undefined : transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
     receipt: toReceipt({ kind, title, ubn, carrierType, carrierNumber, loveCode }),
     lang: props.locale,
   };
