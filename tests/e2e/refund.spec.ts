@@ -94,7 +94,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
     if (part) {
       await expect(dialog).toContainText('The card payment is settled');
       await dialog.getByRole('radio', { name: 'A part' }).check();
-      await dialog.getByRole('textbox', { name: 'Amount to refund (whole NT$)' }).fill('300');
+      await dialog.getByRole('textbox', { name: 'Amount to refund (whole TWD)' }).fill('300');
       await expect(dialog).toContainText(`E-invoice ${invoiceNumber} gets an allowance`);
       await dialog.getByRole('textbox', { name: 'Reason for the refund (for the back office)' }).fill('Goodwill');
     } else {
@@ -117,7 +117,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await page.goto(`/${locale}/account/badge`);
     const refunds = page.getByTestId('refunds');
     await expect(refunds.getByTestId('refund')).toHaveCount(1);
-    await expect(refunds).toContainText(part ? 'NT$300' : 'NT$1,000');
+    await expect(refunds).toContainText(part ? 'TWD 300' : '新臺幣 1,000 元');
     await expect(refunds).toContainText(part ? 'Refunded to your card' : '取消信用卡授權（請款前）');
     const invoice = page.getByTestId('invoice');
     await eventually(page, () =>
@@ -149,7 +149,7 @@ for (const locale of ['en', 'zh-tw'] as const) {
       await page.waitForURL(new RegExp(`/${locale}/badges/${order.orderId}/pay`), { timeout: 30_000 });
       const account = page.getByTestId('virtual-account');
       await expect(account).toContainText(zh ? '等待您轉帳' : 'Waiting for your transfer');
-      await expect(account).toContainText('NT$1,000');
+      await expect(account).toContainText(zh ? '新臺幣 1,000 元' : 'TWD 1,000');
       await expect(page.getByTestId('vacc-account')).toHaveText(/^\d{10,16}$/);
       await hydrated(page);
       await expectAccessible(page);
