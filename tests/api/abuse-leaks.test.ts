@@ -71,6 +71,7 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/invoices/:invoiceId/retry': 'organiser',
   'POST /api/v1/admin/meetings/check-in': 'organiser',
   'POST /api/v1/admin/payments/:paymentId/refund': 'organiser',
+  'GET /api/v1/admin/payments/:paymentId/refund-preview': 'organiser',
   'PUT /api/v1/admin/editions/current/payment-settings': 'organiser',
   'PUT /api/v1/admin/invoice-settings': 'organiser',
   'PUT /api/v1/admin/meetings/settings': 'organiser',

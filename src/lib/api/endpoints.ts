@@ -53,6 +53,7 @@ import type {
   PlacedOrder,
   PublicEdition,
   CardRefunded,
+  CardRefundPreview,
   RefundRecorded,
   RefundRow,
   Registration,
@@ -166,6 +167,9 @@ export function endpoints({ request, upload }: Transport) {
     payments: {
       /** The encrypted trade info the pay page posts to the card gateway (starts a card attempt). */
       tradeInfo: (orderId: string, lang?: string) => get<Data<TradeInfo>>(p('payment', orderId, 'tradeinfo'), { lang }),
+      /** An ATM virtual account's trade info (issue 22): the same gateway form, VACC instead of a card. */
+      atmTradeInfo: (orderId: string, lang?: string) =>
+        get<Data<TradeInfo>>(p('payment', orderId, 'atm-tradeinfo'), { lang }),
     },
     files: {
       /** Uploads one file for a form field, reporting progress (decision 044). */
@@ -311,6 +315,8 @@ export function endpoints({ request, upload }: Transport) {
         /** A card payment refunded through NewebPay (issue 22): all that is left, or `amountCents`. */
         throughGateway: (paymentId: string, body: { reason: string; amountCents?: number }) =>
           post<Data<CardRefunded>>(p('admin/payments', paymentId, 'refund'), body),
+        /** What a card refund of the payment would do (the gateway's call, the invoice's side). */
+        preview: (paymentId: string) => get<Data<CardRefundPreview>>(p('admin/payments', paymentId, 'refund-preview')),
       },
       desk: {
         badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),

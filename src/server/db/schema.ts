@@ -1256,7 +1256,7 @@ export const INVOICE_ACTION_STATUSES = ['pending', 'done', 'failed'] as const;
 /**
  * Voids and allowances of an invoice, with their reason (shown to the registrant): the history and
  * the queue of those calls (same lease and backoff as the issue). `key` makes each once only
- * (`void`, `refund:{paymentId}`).
+ * (`void`, `refund:{paymentId}:{refundId}`).
  */
 export const invoiceActions = pgTable(
   'invoice_actions',

@@ -29,7 +29,7 @@ export type OrderRecord = {
 };
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
-export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string };
+export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string; reason: string | null };
 
 /**
  * What the wire view of an order reads (api/views.ts orderView): an order list selects these
