@@ -231,7 +231,7 @@ describe.each(DATABASES)('market meetings API (%s)', (kind) => {
     expect(ok).toMatchObject({ status: 'accepted', table: 'T1', side: 'exhibitor' });
     expect((await accepts.find((r) => r.status === 409)!.json()).code).toBe('no_table_free');
     // Accepting twice: 409.
-    expect((await post(ex1.token, `/api/v1/meetings/${ok.id}/accept`, {})).status).toBe(409);
+    expect((await post((ok.id === m1.id ? ex1 : ex2).token, `/api/v1/meetings/${ok.id}/accept`, {})).status).toBe(409);
     // The other one declines: its slot is free again.
     const other = ok.id === m1.id ? { m: m2, ex: ex2 } : { m: m1, ex: ex1 };
     const declined = await post(other.ex.token, `/api/v1/meetings/${other.m.id}/decline`, {});
