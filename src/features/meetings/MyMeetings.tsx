@@ -250,8 +250,12 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
             max={10}
             className="w-24 rounded-md border border-neutral-400 px-3 py-2"
             value={tables}
+            aria-describedby={`tables-${e.id}-hint`}
             onChange={(ev) => setTables(Math.max(1, Math.min(10, Number(ev.target.value) || 1)))}
           />
+          <p id={`tables-${e.id}-hint`} className="text-sm text-neutral-700">
+            {t('meetings.exhibitor.tablesHint')}
+          </p>
         </div>
         {props.slots.length > 0 && (
           <fieldset className="space-y-2">
