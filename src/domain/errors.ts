@@ -76,6 +76,8 @@ export const DOMAIN_ERRORS = {
   person_busy: 'You already have a meeting at this time',
   no_table_free: 'No table of the business meeting centre is free at this time',
   own_exhibitor: 'You cannot request a meeting with your own company',
+  party_busy: 'The buyer or the exhibitor already has a meeting at this time',
+  table_taken: 'This table already holds a meeting at this time',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

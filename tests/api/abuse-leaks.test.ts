@@ -69,6 +69,7 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/editions/:slug/make-current': 'organiser',
   'POST /api/v1/admin/editions/next': 'organiser',
   'POST /api/v1/admin/invoices/:invoiceId/retry': 'organiser',
+  'POST /api/v1/admin/meetings/:id/move': 'organiser',
   'POST /api/v1/admin/meetings/check-in': 'organiser',
   'POST /api/v1/admin/payments/:paymentId/refund': 'organiser',
   'GET /api/v1/admin/payments/:paymentId/refund-preview': 'organiser',

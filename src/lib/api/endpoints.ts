@@ -11,7 +11,7 @@ import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
 import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import type { UploadPurpose } from '@domain/uploads';
-import type { ExhibitorMeetingPrefs, MeetingAction, MeetingSettingsInput } from '@domain/meetings';
+import type { ExhibitorMeetingPrefs, MeetingAction, MeetingMove, MeetingSettingsInput } from '@domain/meetings';
 import type {
   AdminBatch,
   AdminEdition,
@@ -69,6 +69,7 @@ import type {
   TransferRow,
   UploadedFile,
   Work,
+  AdminMeeting,
   AdminMeetings,
   Meeting,
   MeetingCheckInResult,
@@ -223,6 +224,8 @@ export function endpoints({ request, upload }: Transport) {
           put<Data<{ saved: boolean }>>(p('admin/meetings/settings'), settings),
         checkIn: (code: string, attendance: 'present' | 'no_show') =>
           post<Data<MeetingCheckInResult>>(p('admin/meetings/check-in'), { code, attendance }),
+        move: (meetingId: string, target: MeetingMove) =>
+          post<Data<AdminMeeting>>(p('admin/meetings', meetingId, 'move'), target),
       },
       me: () => get<Data<Organiser>>(p('admin/me')),
       summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),

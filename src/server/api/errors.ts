@@ -102,6 +102,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   person_busy: 409,
   no_table_free: 409,
   own_exhibitor: 400,
+  party_busy: 409,
+  table_taken: 409,
 };
 
 /** A domain refusal as the API's error. */

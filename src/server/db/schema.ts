@@ -1201,6 +1201,29 @@ export const meetingPeople = pgTable(
 );
 
 /**
+ * The tables an accepted meeting holds (decision 064): as many as its exhibitor's delegation
+ * needs (`meeting_exhibitors.tables_needed`, taken when it is accepted), all or none. A table
+ * holds one meeting per slot (primary key), whichever meeting names it first; `meetings.table_id`
+ * is the first of them by name (the one the calendar file and the mails name first). Rows go with
+ * the meeting's end (cancelled) or move with it, in the same transaction.
+ */
+export const meetingTableHolds = pgTable(
+  'meeting_table_holds',
+  {
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => meetingTables.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.slotId] }), index('meeting_table_holds_meeting_idx').on(t.meetingId)],
+);
+
+/**
  * E-invoices (issue 22, decision 051): one per paid order (order_id unique; its order number is
  * the MerchantOrderNo, ezPay's idempotency key). The row is also the issue's queue: `pending` or
  * `failed` rows whose `next_attempt_at` has come are claimed by the invoice pass (a lease moves
