@@ -1,74 +1,31 @@
-import type { Infer } from 'superstruct';
-import type { AdminOrderQuery } from '@domain/admin';
-import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
 import type { BadgeApplication } from '@domain/badges';
-import type { PickupBatch } from '@domain/desk-requests';
-import type { Role } from '@domain/roles';
-import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
-import type { EditionCreate, EditionSettingsPatch, NextEdition, PickupSlotInput } from '@domain/editions';
 import type { ExhibitorFilters } from '@domain/exhibitor-directory';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
-import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import type { UploadPurpose } from '@domain/uploads';
-import type { ExhibitorMeetingPrefs, MeetingAction, MeetingSettingsInput } from '@domain/meetings';
+import type { ExhibitorMeetingPrefs, MeetingAction } from '@domain/meetings';
 import type {
-  AdminBatch,
-  AdminEdition,
-  AdminEditionDetail,
-  AdminBatchDetail,
-  AdminEvent,
-  AdminEventDetail,
-  AdminEventUpdated,
-  AdminLinkPage,
-  AdminOrderDetail,
-  AdminOrderPage,
-  ApprovalQueuePage,
-  BackOfficeCounts,
   Badge,
-  BadgeLinkBatchCreated,
   BadgeLinkCheck,
-  BadgeLinkRevoked,
-  BatchUnusedRevoked,
   BadgeOrderPlaced,
-  BulkApproveResult,
   Data,
-  DeskBadge,
   DirectoryExhibitor,
   DirectoryPage,
   Event,
-  ImportConfirmed,
-  ImportSummary,
-  ImportView,
-  LineAssigned,
   Me,
   Order,
-  OrderActionResult,
-  Organiser,
   PageVersion,
   Paged,
-  PickupResult,
   PickupSlot,
   PitchingUsage,
   PlacedOrder,
   PublicEdition,
-  CardRefunded,
-  RefundRecorded,
-  RefundRow,
   Registration,
   SessionEnd,
   SessionRefresh,
-  StatementPreview,
-  TeamChange,
-  TeamInvited,
-  TeamMember,
-  TeamRemoved,
   TradeInfo,
-  TransferReturned,
-  TransferRow,
   UploadedFile,
   Work,
-  AdminMeetings,
   Meeting,
   MeetingCheckInResult,
   MeetingSlot,
