@@ -238,13 +238,14 @@ export default defineConfig({
                   // Shared by the header's script, on every page (≤ 5 KB budget): kept apart so
                   // that pages without islands never load the islands' chunk.
                   { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 6 },
-                  // Vite's (emptied) preload helper, which every lazy import() calls: on its own,
-                  // so that an island with lazy parts but none of the shared modules (the badge
-                  // desk) does not load the islands' chunk, and the dialogs it can load, for it.
-                  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 7 },
+                  // React with its renderer, and Vite's (emptied) preload helper, which every lazy
+                  // import() calls: every island loads React, so the helper rides along instead
+                  // of costing a file (decision 062).
                   {
                     name: 'react',
-                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                    test: (id) =>
+                      /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
+                      /^\0vite[\\/]preload-helper/.test(id),
                     priority: 5,
                   },
                   {
@@ -255,6 +256,20 @@ export default defineConfig({
                     minShareCount: 2,
                     test: (id) => registrantModules.has(id) && SHARED(id),
                     priority: 4,
+                  },
+                  // The wizards' shared parts (step frame, alerts, validation; not the lazy uploader, whose
+                  // import() would count on every wizard page): one
+                  // chunk for the wizard pages, which the payment pages do not load.
+                  {
+                    name: 'wizard',
+                    tags: ['$initial'],
+                    minShareCount: 2,
+                    test: (id) =>
+                      registrantModules.has(id) &&
+                      /[\\/]src[\\/](components[\\/]wizard[\\/](WizardParts|use-wizard-alert)\.tsx|domain[\\/]validation\.ts)$/.test(
+                        id,
+                      ),
+                    priority: 3.5,
                   },
                   // The dialogs and Radix Dialog with its packages, in one chunk that registrants'
                   // islands load lazily (`loadDialogs`); a back-office island that imports a
