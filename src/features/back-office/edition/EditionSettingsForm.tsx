@@ -3,7 +3,7 @@ import { TextField } from '@components/ui/TextField';
 import type { AdminEdition } from '@domain/contract';
 import { BANK_FIELDS, EDITION_LIMITS } from '@domain/editions';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { useEditionSave } from './edition-issues';
 
 /** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */

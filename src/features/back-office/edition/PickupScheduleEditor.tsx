@@ -2,7 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import type { PickupSlot } from '@domain/contract';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { useEditionSave } from './edition-issues';
 
 const COLUMNS = ['firstDay', 'lastDay', 'opensAt', 'closesAt', 'placeEn', 'placeZh'] as const;

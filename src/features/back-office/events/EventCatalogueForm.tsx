@@ -19,7 +19,7 @@ import {
 import type { EventSettingField, EventSettingsForm } from '@domain/event-settings';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
 import type { TypeChoice } from './event-catalogue';
 

@@ -13,7 +13,7 @@ import {
 import type { RegistrationKind } from '@domain/kinds/kind';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 
 export type EventSettingsFormProps = {
   locale: string;

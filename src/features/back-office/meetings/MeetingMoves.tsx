@@ -3,7 +3,7 @@ import type { AdminMeeting, MeetingSlot } from '@domain/contract';
 import { formatDateTime } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 
 export type MeetingMovesProps = {
   locale: 'en' | 'zh-TW';

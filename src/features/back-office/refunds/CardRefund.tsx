@@ -6,7 +6,7 @@ import type { CardRefundPreview } from '@domain/contract';
 import { formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 
 const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
