@@ -8,6 +8,7 @@ import {
   defaultsByField,
   effectiveSettings,
   findEdition,
+  findEditionBySlug,
   listEditions,
   makeCurrent,
   replacePickupSchedule,
@@ -48,8 +49,10 @@ export function adminEditionRoutes(app: ApiApp, ctx: RouteContext) {
   const edition = requireRight('edition');
   const by = (c: Context<Env>) => c.get('user').email;
 
+  // `?edition={slug}`: that edition, current or past (a past edition's order shows its own settings).
   app.get('/edition', async (c) => {
-    const e = await currentEdition(deps.db);
+    const slug = c.req.query('edition');
+    const e = slug ? await findEditionBySlug(deps.db, slug) : await currentEdition(deps.db);
     if (!e) throw notFound('Edition');
     const zh = c.get('locale') === 'zh-TW';
     const { venueMapUrl, bank } = effectiveSettings(e, deps.config);
