@@ -10,6 +10,9 @@ import { expectAccessible, giveBadge, hydrated, signIn } from './fixtures';
  */
 
 const ADMIN = 'first-admin@example.com';
+/** The badge rights image's text (accountBadge.rightsAlt). */
+const RIGHTS_ALT =
+  'What the badge gives access to: the Market, pitching sessions, forums and the business meeting centre.';
 const SLUG = `opening-${Date.now().toString(36)}`;
 
 /** A `datetime-local` value `days` from now, in Taipei time. */
@@ -69,10 +72,17 @@ test('the first admin creates the edition, its settings and schedule, and publis
   // Settings: the preview shows what registrants see.
   await page.getByLabel('Bank and branch (English)').fill('Mega Bank, Nangang Branch');
   await page.getByLabel('Account number').fill('123-45-678901');
+  // The badge rights image: uploaded like an event's image, shown resized in the preview.
+  await expect(page.getByText("No image uploaded: the badge page shows the portal's default.")).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles('tests/e2e/files/photo.png');
+  await expect(page.getByText('Uploaded: photo.png')).toBeVisible();
   await page.getByRole('button', { name: 'Save the settings' }).click();
   const preview = page.getByRole('region', { name: 'What registrants see' });
   await expect(preview.getByText('Mega Bank, Nangang Branch')).toBeVisible();
   await expect(preview.getByText('123-45-678901')).toBeVisible();
+  const rights = preview.getByRole('img', { name: RIGHTS_ALT });
+  await expect(rights).toHaveAttribute('src', /^\/api\/v1\/event-images\/[0-9a-f-]{36}\?w=1280$/);
+  expect((await page.request.get((await rights.getAttribute('src'))!)).headers()['content-type']).toBe('image/jpeg');
   await expect(page.getByRole('region', { name: 'History' })).toContainText(ADMIN);
   await hydrated(page);
 
@@ -148,6 +158,12 @@ test('registrants reach each published event from the public pages in both langu
   await page.getByLabel(/I agree to the event terms/).check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'You are registered for this event.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
+    'Service desk, Hall 2',
+  );
+  // The badge page shows the edition's schedule and its badge rights image.
+  await page.goto('/en/account/badge');
+  await expect(page.getByRole('img', { name: RIGHTS_ALT })).toHaveAttribute('src', /^\/api\/v1\/event-images\//);
   await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
     'Service desk, Hall 2',
   );

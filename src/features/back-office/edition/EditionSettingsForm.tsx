@@ -1,14 +1,12 @@
-import { lazy, Suspense, useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import type { AdminEdition } from '@domain/contract';
 import { BANK_FIELDS, EDITION_LIMITS } from '@domain/editions';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
-import type { UploadedFile } from '@components/uploads/Uploader';
+import { Uploader, type UploadedFile } from '@components/uploads/Uploader';
 import { ReadOnlyFields } from '../ReadOnlyFields';
 import { useEditionSave } from './edition-issues';
-
-const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
 /** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */
 const GENERAL = ['nameEn', 'nameZh', 'timeZone', 'contactEmail', 'venueMapUrl'] as const;
@@ -95,19 +93,17 @@ export default function EditionSettingsForm(props: EditionSettingsFormProps) {
             />
           ) : (
             <>
-              <Suspense fallback={null}>
-                <Uploader
-                  id={`${id}-badgeRightsFileId`}
-                  purpose="event_image"
-                  label={t('admin.edition.badgeRightsUpload')}
-                  hint={t('admin.edition.badgeRightsHint')}
-                  required={false}
-                  value={image}
-                  onChange={setImage}
-                  t={t}
-                  error={errors.badgeRightsFileId}
-                />
-              </Suspense>
+              <Uploader
+                id={`${id}-badgeRightsFileId`}
+                purpose="event_image"
+                label={t('admin.edition.badgeRightsUpload')}
+                hint={t('admin.edition.badgeRightsHint')}
+                required={false}
+                value={image}
+                onChange={setImage}
+                t={t}
+                error={errors.badgeRightsFileId}
+              />
               {image ? (
                 <button type="button" className="btn-secondary" onClick={() => setImage(null)}>
                   {t('admin.edition.badgeRightsRemove')}
