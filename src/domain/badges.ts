@@ -70,14 +70,7 @@ export const linkTypeOf = (identity: BadgeIdentity) => identity.toLowerCase().re
  * database refuses it). Signed out (`who` null) the e-mail cannot be compared, so such a link
  * reads `valid` until sign-in.
  */
-export type BadgeLinkState =
-  | 'valid'
-  | 'claimed'
-  | 'expired'
-  | 'used'
-  | 'revoked'
-  | 'past_edition'
-  | 'not_for_user';
+export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'revoked' | 'past_edition' | 'not_for_user';
 
 export function badgeLinkState(
   link:
