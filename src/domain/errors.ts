@@ -52,6 +52,7 @@ export const DOMAIN_ERRORS = {
   invalid_upload: 'Upload the file again',
   invalid_email: 'Enter a valid e-mail address',
   link_revoked: 'This link has been withdrawn by the organiser, please contact support',
+  link_past_edition: 'This link was for a past edition of the fair: it gives no badge for the current one',
   event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
   event_status_conflict: 'The event is not in a state this change starts from (an archived event stays archived)',
   event_has_orders: 'This event has registrations: it cannot go back to draft (archive it instead)',

@@ -91,9 +91,14 @@ export function endpoints({ request, upload }: Transport) {
     events: {
       list: () => get<Data<Event[]>>(p('events')),
       get: (slug: string) => get<Data<Event>>(p('events', slug)),
-      pickupSchedule: () => get<Data<PickupSlot[]>>(p('pickup-schedule')),
-      /** What registrants see of the current edition (issue 21): transfer instructions, venue map, badge rights. */
-      edition: () => get<Data<PublicEdition>>(p('edition')),
+      /** The current edition's pick-up schedule, or with `edition` (a slug) that edition's (a past order's badge). */
+      pickupSchedule: (edition?: string) =>
+        get<Data<PickupSlot[]>>(p('pickup-schedule'), edition ? { edition } : undefined),
+      /**
+       * What registrants see of the current edition (issue 21): transfer instructions, venue map,
+       * badge rights; with `edition` (a slug), that edition's (a past edition's order keeps its own).
+       */
+      edition: (edition?: string) => get<Data<PublicEdition>>(p('edition'), edition ? { edition } : undefined),
     },
     orders: {
       list: (query: { limit?: number; page?: number } = {}) => get<Paged<Order>>(p('orders'), query),

@@ -710,6 +710,12 @@ export const badgeLinks = pgTable(
     /** Withdrawn by an organiser before anyone used it: the claim refuses it (`link_revoked`). */
     revokedAt: ts('revoked_at'),
     revokedBy: text('revoked_by'),
+    /**
+     * The edition whose badge the link gives (the current one when made; an order's included link:
+     * the order's event's). A link of another edition than the current one gives no badge
+     * (`link_past_edition`); null: made before editions (any).
+     */
+    editionId: uuid('edition_id').references(() => editions.id),
     createdAt: created(),
   },
   (t) => [

@@ -11,6 +11,7 @@ import {
   type EventSettingsIssue,
 } from '@domain/event-settings';
 import type { RegistrationKind } from '@domain/kinds/kind';
+import { ReadOnlyFields } from '../ReadOnlyFields';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
@@ -30,6 +31,8 @@ export type EventSettingsFormProps = {
   current: Pick<AdminEvent, keyof EventSettings>;
   /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
   updatedAt: string;
+  /** A role without the `edition` right (viewer, reviewer, finance): the settings shown, not changed. */
+  readOnly?: boolean;
 };
 
 const FIELDS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
@@ -122,39 +125,43 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
-      {!props.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
-      <div className="grid gap-4 md:grid-cols-2">
-        {fields.map((f) => (
-          <TextField
-            key={f.field}
-            id={`${id}-${f.field}`}
-            label={t(`admin.events.field.${f.field}`)}
-            type={f.type}
-            inputMode={f.inputMode}
-            value={values[f.field]}
-            onChange={(v) => setValues((all) => ({ ...all, [f.field]: v }))}
-            hint={f.hint ? t(`admin.events.hint.${f.field}`, { taken: props.seatsTaken }) : undefined}
-            error={errors[f.field]}
-          />
-        ))}
-      </div>
-      <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
-        {t('admin.events.priceNote')}
-      </p>
+      <ReadOnlyFields readOnly={props.readOnly} className="space-y-4">
+        <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
+        {!props.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
+        <div className="grid gap-4 md:grid-cols-2">
+          {fields.map((f) => (
+            <TextField
+              key={f.field}
+              id={`${id}-${f.field}`}
+              label={t(`admin.events.field.${f.field}`)}
+              type={f.type}
+              inputMode={f.inputMode}
+              value={values[f.field]}
+              onChange={(v) => setValues((all) => ({ ...all, [f.field]: v }))}
+              hint={f.hint ? t(`admin.events.hint.${f.field}`, { taken: props.seatsTaken }) : undefined}
+              error={errors[f.field]}
+            />
+          ))}
+        </div>
+        <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
+          {t('admin.events.priceNote')}
+        </p>
+      </ReadOnlyFields>
       {failure && (
         <p role="alert" className="font-semibold text-red-700">
           {failure}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? t('admin.events.saving') : t('admin.events.save')}
-        </button>
-        <span role="status" className="text-sm">
-          {status}
-        </span>
-      </div>
+      {!props.readOnly && (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? t('admin.events.saving') : t('admin.events.save')}
+          </button>
+          <span role="status" className="text-sm">
+            {status}
+          </span>
+        </div>
+      )}
     </form>
   );
 }
