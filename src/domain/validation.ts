@@ -43,6 +43,24 @@ export function issuesOf(error: StructError): ValidationIssue[] {
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 /** Whether a string holds U+0000 (which PostgreSQL refuses in text). */
 export const hasNul = (value: string) => value.includes('\u0000');
+
+/**
+ * A percent-encoded URL part decoded as leniently as the router decodes it: valid escapes are
+ * decoded, bad ones stay as they are (what the NUL and control-character guards look at).
+ */
+export function decodeLeniently(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
 export const SURROGATE_MESSAGE = 'Must be valid Unicode text (a lone surrogate such as \\ud800 is not)';
 /** With the `u` flag a surrogate pair reads as one code point: only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Surrogate}/u;

@@ -25,33 +25,30 @@ const httpDuration = new Histogram({
   registers: [registry],
 });
 
-const ordersPlaced = new Counter({
-  name: 'portal_orders_placed_total',
-  help: 'Orders placed (registrations, badge applications and claims), by event type',
-  labelNames: ['event_type'] as const,
-  registers: [registry],
-});
+/** A counter of this registry with one label. */
+const counter = <L extends string>(name: string, help: string, label: L) =>
+  new Counter<L>({ name, help, labelNames: [label] as const, registers: [registry] });
 
-const paymentsConfirmed = new Counter({
-  name: 'portal_payments_confirmed_total',
-  help: 'Orders that became paid (card, confirmed transfer, organiser), by event type',
-  labelNames: ['event_type'] as const,
-  registers: [registry],
-});
-
-const rateLimitRefusals = new Counter({
-  name: 'portal_rate_limit_refusals_total',
-  help: 'Requests refused with 429 by a rate limit (decision 021), by bucket',
-  labelNames: ['bucket'] as const,
-  registers: [registry],
-});
-
-const dependencyFailures = new Counter({
-  name: 'portal_dependency_unavailable_total',
-  help: 'Requests answered 503/507 because a dependency failed, by dependency (database, storage, identity)',
-  labelNames: ['dependency'] as const,
-  registers: [registry],
-});
+const ordersPlaced = counter(
+  'portal_orders_placed_total',
+  'Orders placed (registrations, badge applications and claims), by event type',
+  'event_type',
+);
+const paymentsConfirmed = counter(
+  'portal_payments_confirmed_total',
+  'Orders that became paid (card, confirmed transfer, organiser), by event type',
+  'event_type',
+);
+const rateLimitRefusals = counter(
+  'portal_rate_limit_refusals_total',
+  'Requests refused with 429 by a rate limit (decision 021), by bucket',
+  'bucket',
+);
+const dependencyFailures = counter(
+  'portal_dependency_unavailable_total',
+  'Requests answered 503/507 because a dependency failed, by dependency (database, storage, identity)',
+  'dependency',
+);
 
 /** What the scrape-time gauges read: the database of the running server app. */
 let source: { db: Db } | undefined;
