@@ -426,6 +426,28 @@ export const emptyAddress = (): Record<AddressPart, string> => ({
   postalCode: '',
 });
 
+/** A blank form: nothing chosen yet. */
+export const blankCatalogueForm = (): CatalogueForm => ({
+  type: '',
+  slug: '',
+  nameEn: '',
+  nameZh: '',
+  descriptionEn: '',
+  descriptionZh: '',
+  locationEn: '',
+  locationZh: '',
+  startTime: '',
+  endAt: '',
+  requiresApproval: false,
+  includedBadges: '',
+  liveStreamUrl: '',
+  imageFileId: '',
+  ownAddress: false,
+  addressEn: emptyAddress(),
+  addressZh: emptyAddress(),
+  addressCountry: 'TW',
+});
+
 /**
  * The form's details as a change (camelCase) or its field issues. Fields the kind does not have
  * are sent as none (an address for an online event, a live link for one at the venue…).

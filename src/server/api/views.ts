@@ -27,6 +27,10 @@ export function withEventName<R extends { eventNameEn: string; eventNameZh: stri
   return { ...rest, eventName: locale === 'zh-TW' ? eventNameZh || eventNameEn : eventNameEn };
 }
 
+/** A back-office list's rows, each naming its event in `locale` (`withEventName`). */
+export const withEventNames = <R extends { eventNameEn: string; eventNameZh: string }>(rows: R[], locale: Locale) =>
+  rows.map((row) => withEventName(row, locale));
+
 /** An event's image: its own (resized), else the seed's per-slug image or the conference's. */
 export const eventImage = (row: Pick<EventRow, 'imageFileId' | 'slug'>, width = 1280) =>
   row.imageFileId ? eventImagePath(row.imageFileId, width) : (EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE);

@@ -79,27 +79,29 @@ async function readBacklog(db: Db): Promise<Backlog[]> {
 /** The outbox backlog read for the scrape in progress (scrape() reads it once for both gauges). */
 let backlogSnapshot: Backlog[] = [];
 
-new Gauge({
-  name: 'portal_outbox_backlog',
-  help: 'Rows waiting in an outbox (order events not yet handled, e-mails not yet sent)',
-  labelNames: ['outbox'] as const,
-  registers: [registry],
-  collect() {
-    this.reset();
-    for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(row.pending));
-  },
-});
+/** A gauge per outbox of the backlog snapshot: `value` of each outbox's row. */
+const backlogGauge = (name: string, help: string, value: (row: Backlog) => number) =>
+  new Gauge({
+    name,
+    help,
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(value(row)));
+    },
+  });
 
-new Gauge({
-  name: 'portal_outbox_oldest_age_seconds',
-  help: 'Age of the oldest row waiting in an outbox (0 when empty)',
-  labelNames: ['outbox'] as const,
-  registers: [registry],
-  collect() {
-    this.reset();
-    for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(row.oldest_seconds));
-  },
-});
+backlogGauge(
+  'portal_outbox_backlog',
+  'Rows waiting in an outbox (order events not yet handled, e-mails not yet sent)',
+  (row) => row.pending,
+);
+backlogGauge(
+  'portal_outbox_oldest_age_seconds',
+  'Age of the oldest row waiting in an outbox (0 when empty)',
+  (row) => row.oldest_seconds,
+);
 
 new Gauge({
   name: 'portal_db_pool_connections',

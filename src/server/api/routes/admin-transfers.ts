@@ -46,7 +46,7 @@ import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { readMultipart } from '../multipart';
-import { withEventName } from '../views';
+import { withEventName, withEventNames } from '../views';
 import { organiserActor } from './admin-approvals';
 import { refundCardPayment } from '../../payments/refunds';
 
@@ -109,11 +109,8 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
 
   app.get('/admin/transfers', requireRight('money'), async (c) => {
-    const rows = await transfersBeingChecked(deps.db);
-    const locale = c.get('locale');
-    return ctx.send(c, {
-      data: rows.map((row) => withEventName(row, locale)),
-    } satisfies Sendable<Data<TransferRow[]>>);
+    const data = withEventNames(await transfersBeingChecked(deps.db), c.get('locale'));
+    return ctx.send(c, { data } satisfies Sendable<Data<TransferRow[]>>);
   });
 
   app.post('/admin/orders/:orderNo/return-transfer', requireRight('money'), async (c) => {
@@ -195,11 +192,8 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
 
   // ---- Refunds due ------------------------------------------------------------------------------
   app.get('/admin/refunds', requireRight('money'), async (c) => {
-    const rows = await listRefundsDue(deps.db);
-    const locale = c.get('locale');
-    return ctx.send(c, {
-      data: rows.map((row) => withEventName(row, locale)),
-    } satisfies Sendable<Data<RefundRow[]>>);
+    const data = withEventNames(await listRefundsDue(deps.db), c.get('locale'));
+    return ctx.send(c, { data } satisfies Sendable<Data<RefundRow[]>>);
   });
 
   // A card payment refunded through NewebPay (issue 22): cancel before settlement, refund after;
