@@ -22,6 +22,19 @@ export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
 /** The 21-character random key of a list item (spec §9), when the client sends it. */
 export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 
+/**
+ * A list's query as its filter form sends it: the values of `keys`, trimmed, empty ones dropped
+ * (a form submits every field).
+ */
+export function filledParams(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
 /** An integer given as a query-string value. */
 export const QueryInt = (min: number, max: number) =>
   refine(

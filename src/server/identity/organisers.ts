@@ -87,7 +87,13 @@ export async function organiserEntries(db: Db, configured: readonly string[]) {
     })),
     ...rows
       .filter((r) => !configured.includes(r.email))
-      .map((r) => ({ email: r.email, role: r.role, configured: false, grantedBy: r.grantedBy, createdAt: r.createdAt })),
+      .map((r) => ({
+        email: r.email,
+        role: r.role,
+        configured: false,
+        grantedBy: r.grantedBy,
+        createdAt: r.createdAt,
+      })),
   ];
 }
 
