@@ -190,8 +190,6 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     }
   };
 
-  // Server to server. Only HTTP 200 counts as delivered: a repeat of a verified notification is
-  // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   /** Sends the paying browser to the order's `page` (its own orders where the order is not known). */
   const redirectToOrderPage = async (
     c: Context<Env>,
@@ -211,6 +209,8 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId })[page]}`, 303);
   };
 
+  // Server to server. Only HTTP 200 counts as delivered: a repeat of a verified notification is
+  // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   app.post('/payment/newebpay/notify', callbackLimit, async (c) => {
     const outcome = await receive(c, 'notify', await formBody(c));
     if (outcome.outcome === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
