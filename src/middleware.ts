@@ -12,6 +12,7 @@ import { recordPageRequest, servingRequest } from '@lib/ops.server';
 import { portalConfig } from '@lib/portal-config.server';
 import { NON_PAGE_PREFIXES } from '@lib/routes';
 import { withheldError } from '@domain/error-summary';
+import { decodeLeniently } from '@domain/validation';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -51,21 +52,6 @@ const SITE_ORIGIN = (() => {
     return null;
   }
 })();
-
-/** A path with its percent escapes decoded where they are valid (bad escapes stay as they are). */
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-}
 
 function isSameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
@@ -217,7 +203,7 @@ async function handle(context: APIContext, next: MiddlewareNext): Promise<Respon
 
   // A page path holding a control character once decoded (`/en/events/%00`) names no page: the
   // 404 page, before any loader sends it to the API (which refuses it with a 400).
-  if (isPage && /[\u0000-\u001f\u007f]/.test(decodedPath(path))) {
+  if (isPage && /[\u0000-\u001f\u007f]/.test(decodeLeniently(path))) {
     const notFoundLocale = prefixed ? toLocale(first)! : 'en';
     return withSecurityHeaders(await context.rewrite(`/${localePath(notFoundLocale)}/404`));
   }

@@ -5,7 +5,7 @@
 import { enums, object, optional, size, string, trimmed, type Infer } from 'superstruct';
 import { APPROVAL_STATUSES, PAYMENT_STATUSES } from './order-lifecycle';
 import { REGISTRATION_TYPES } from './kinds/types';
-import { QueryInt } from './validation';
+import { filledParams, QueryInt } from './validation';
 
 /** Orders per page of the back office's order list. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -26,11 +26,5 @@ export const AdminOrderQuery = object({
 export type AdminOrderQuery = Infer<typeof AdminOrderQuery>;
 
 /** The query as the search form sends it: empty fields dropped (a form submits every field). */
-export function searchParamsOf(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of ['q', 'event', 'type', 'payment', 'approval', 'sort', 'page'] as const) {
-    const value = params.get(key);
-    if (value && value.trim()) out[key] = value.trim();
-  }
-  return out;
-}
+export const searchParamsOf = (params: URLSearchParams) =>
+  filledParams(params, ['q', 'event', 'type', 'payment', 'approval', 'sort', 'page']);

@@ -5,7 +5,7 @@
  */
 import { array, enums, integer, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { BADGE_IDENTITIES } from './badges';
-import { IsoDateTime, OptionalText, QueryInt, UuidString } from './validation';
+import { filledParams, IsoDateTime, OptionalText, QueryInt, UuidString } from './validation';
 
 export const BADGE_LINK_LIMITS = {
   /** Links per batch: a press list or a partner's delegation, not the whole edition at once. */
@@ -153,11 +153,5 @@ export const BadgeLinkQuery = object({
 export type BadgeLinkQuery = Infer<typeof BadgeLinkQuery>;
 
 /** The list's query as the filter form sends it: empty fields dropped. */
-export function badgeLinkParams(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of ['identity', 'status', 'batch', 'q', 'page'] as const) {
-    const value = params.get(key);
-    if (value && value.trim()) out[key] = value.trim();
-  }
-  return out;
-}
+export const badgeLinkParams = (params: URLSearchParams) =>
+  filledParams(params, ['identity', 'status', 'batch', 'q', 'page']);

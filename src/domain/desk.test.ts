@@ -1,27 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { deskRefusal, parsePickupCode, searchBadges, type DeskBadge } from './desk';
+import { deskBadge } from './desk-fixtures';
 
 const id = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const sig = 'abcdefghijklmnopqrstuv';
 
-const badge = (over: Partial<DeskBadge>): DeskBadge => ({
-  id,
-  codeHash: 'h',
-  identity: 'PROFESSIONAL',
-  nameZh: '王小明',
-  nameEn: 'Ming Wang',
-  companyNameZh: '好影像',
-  companyNameEn: 'Good Pictures',
-  email: 'ming@example.com',
-  name: 'Hsiao-ming Wang',
-  orderNo: 'TC261124ABC123',
-  photoUrl: null,
-  refusal: null,
-  pickedUpAt: null,
-  pickedUpBy: null,
-  pickedUpDesk: null,
-  ...over,
-});
+const badge = (over: Partial<DeskBadge>): DeskBadge =>
+  deskBadge(id, {
+    identity: 'PROFESSIONAL',
+    nameEn: 'Ming Wang',
+    companyNameZh: '好影像',
+    companyNameEn: 'Good Pictures',
+    email: 'ming@example.com',
+    name: 'Hsiao-ming Wang',
+    orderNo: 'TC261124ABC123',
+    ...over,
+  });
 
 describe('badge desk rules', () => {
   it('parses the shape of a pick-up code (the signature is checked elsewhere)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEventPatch,
+  blankCatalogueForm,
   catalogueChanges,
   catalogueIssues,
   createFromForm,
@@ -154,24 +155,15 @@ describe('status changes', () => {
 
 describe('the form', () => {
   const form = (extra: Partial<CatalogueForm> = {}): CatalogueForm => ({
+    ...blankCatalogueForm(),
     type: 'event_online',
     slug: 'online-talk',
     nameEn: 'Online talk',
     nameZh: '線上講座',
-    descriptionEn: '',
-    descriptionZh: '',
     locationEn: 'Online',
     locationZh: '線上',
     startTime: '2027-11-04T09:00',
     endAt: '2027-11-04T11:00',
-    requiresApproval: false,
-    includedBadges: '',
-    liveStreamUrl: '',
-    imageFileId: '',
-    ownAddress: false,
-    addressEn: emptyAddress(),
-    addressZh: emptyAddress(),
-    addressCountry: 'TW',
     ...extra,
   });
   const settings: EventSettingsForm = {

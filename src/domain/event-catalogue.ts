@@ -25,6 +25,7 @@ import {
 } from 'superstruct';
 import {
   eventSettingsIssues,
+  fieldChanges,
   EventSettingsPatch,
   EVENT_SETTING_FIELDS,
   EVENT_SETTINGS_LIMITS,
@@ -348,19 +349,9 @@ const same = (a: CatalogueValue, b: CatalogueValue) =>
     ? JSON.stringify(a) === JSON.stringify(b)
     : a === b;
 
-/** The fields a change alters, each with its value before and after (nothing: no change). */
-export function catalogueChanges(
-  before: CatalogueEvent,
-  after: CatalogueEvent,
-): Partial<Record<CatalogueField, { before: CatalogueValue; after: CatalogueValue }>> {
-  const out: Partial<Record<CatalogueField, { before: CatalogueValue; after: CatalogueValue }>> = {};
-  for (const field of CATALOGUE_FIELDS) {
-    const a = wireValue(before[field]);
-    const b = wireValue(after[field]);
-    if (!same(a, b)) out[field] = { before: a, after: b };
-  }
-  return out;
-}
+/** The catalogue fields a change alters, each with its value before and after (nothing: no change). */
+export const catalogueChanges = (before: CatalogueEvent, after: CatalogueEvent) =>
+  fieldChanges(CATALOGUE_FIELDS, before, after, wireValue, same);
 
 /** What is recorded in an event's history besides changes of its fields. */
 export const EVENT_ACTIONS = ['created', 'updated', 'published', 'unpublished', 'archived', 'duplicated'] as const;
@@ -424,6 +415,28 @@ export const emptyAddress = (): Record<AddressPart, string> => ({
   addressLocality: '',
   addressRegion: '',
   postalCode: '',
+});
+
+/** A blank form: nothing chosen yet. */
+export const blankCatalogueForm = (): CatalogueForm => ({
+  type: '',
+  slug: '',
+  nameEn: '',
+  nameZh: '',
+  descriptionEn: '',
+  descriptionZh: '',
+  locationEn: '',
+  locationZh: '',
+  startTime: '',
+  endAt: '',
+  requiresApproval: false,
+  includedBadges: '',
+  liveStreamUrl: '',
+  imageFileId: '',
+  ownAddress: false,
+  addressEn: emptyAddress(),
+  addressZh: emptyAddress(),
+  addressCountry: 'TW',
 });
 
 /**

@@ -158,19 +158,29 @@ export function eventSettingsIssues(
 export type SettingValue = number | string | null;
 const wireValue = (v: Date | number | null): SettingValue => (v instanceof Date ? v.toISOString() : v);
 
-/** The fields a change alters, each with its value before and after (nothing: no change). */
-export function settingsChanges(
-  before: EventSettings,
-  after: EventSettings,
-): Partial<Record<EventSettingField, { before: SettingValue; after: SettingValue }>> {
-  const out: Partial<Record<EventSettingField, { before: SettingValue; after: SettingValue }>> = {};
-  for (const field of EVENT_SETTING_FIELDS) {
-    const a = wireValue(before[field]);
-    const b = wireValue(after[field]);
-    if (a !== b) out[field] = { before: a, after: b };
+/**
+ * The `fields` a change alters, each with its wire value before and after (nothing: no change);
+ * `same` compares wire values (strict equality unless told).
+ */
+export function fieldChanges<F extends string, T extends Record<F, unknown>, V>(
+  fields: readonly F[],
+  before: T,
+  after: T,
+  wire: (value: T[F]) => V,
+  same: (a: V, b: V) => boolean = (a, b) => a === b,
+): Partial<Record<F, { before: V; after: V }>> {
+  const out: Partial<Record<F, { before: V; after: V }>> = {};
+  for (const field of fields) {
+    const a = wire(before[field]);
+    const b = wire(after[field]);
+    if (!same(a, b)) out[field] = { before: a, after: b };
   }
   return out;
 }
+
+/** The settings a change alters, each with its value before and after (nothing: no change). */
+export const settingsChanges = (before: EventSettings, after: EventSettings) =>
+  fieldChanges(EVENT_SETTING_FIELDS, before, after, wireValue);
 
 /** The form's fields as typed: numbers and `datetime-local` values (Taipei time) as strings. */
 export type EventSettingsForm = Record<EventSettingField, string>;

@@ -22,6 +22,19 @@ export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
 /** The 21-character random key of a list item (spec §9), when the client sends it. */
 export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 
+/**
+ * A list's query as its filter form sends it: the values of `keys`, trimmed, empty ones dropped
+ * (a form submits every field).
+ */
+export function filledParams(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
 /** An integer given as a query-string value. */
 export const QueryInt = (min: number, max: number) =>
   refine(
@@ -43,6 +56,24 @@ export function issuesOf(error: StructError): ValidationIssue[] {
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 /** Whether a string holds U+0000 (which PostgreSQL refuses in text). */
 export const hasNul = (value: string) => value.includes('\u0000');
+
+/**
+ * A percent-encoded URL part decoded as leniently as the router decodes it: valid escapes are
+ * decoded, bad ones stay as they are (what the NUL and control-character guards look at).
+ */
+export function decodeLeniently(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
 export const SURROGATE_MESSAGE = 'Must be valid Unicode text (a lone surrogate such as \\ud800 is not)';
 /** With the `u` flag a surrogate pair reads as one code point: only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Surrogate}/u;

@@ -20,32 +20,19 @@ import { boolean, coerce, number } from 'superstruct';
  * documented in .env.example and the README. An invalid value stops start-up with a message
  * naming the variable (DESIGN D13).
  */
-const Url = refine(string(), 'url', (value) => {
-  try {
-    const u = new URL(value);
-    return (
-      u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'postgres:' || u.protocol === 'postgresql:'
-    );
-  } catch {
-    return false;
-  }
-});
-const SmtpUrl = refine(string(), 'smtp url', (value) => {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-});
-const RedisUrl = refine(string(), 'redis url', (value) => {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-});
+/** A URL with one of `protocols` (and, with `needsHost`, a host name) as a config value. */
+const urlWith = (name: string, protocols: string[], needsHost: boolean) =>
+  refine(string(), name, (value) => {
+    try {
+      const u = new URL(value);
+      return protocols.includes(u.protocol) && (!needsHost || u.hostname !== '');
+    } catch {
+      return false;
+    }
+  });
+const Url = urlWith('url', ['http:', 'https:', 'postgres:', 'postgresql:'], false);
+const SmtpUrl = urlWith('smtp url', ['smtp:', 'smtps:'], true);
+const RedisUrl = urlWith('redis url', ['redis:', 'rediss:'], true);
 /** A rate limit as `<count>/<window>`: `600/10m` = 600 per 10 minutes (s, m or h; up to 24 h). */
 const RateRuleText = refine(string(), 'rate limit', (value) => {
   const rule = parseRateRule(value);

@@ -18,6 +18,19 @@ import type { PickupSlotRow } from '../badges/pickup-schedule';
 export const eventName = (event: Pick<EventRow, 'nameEn' | 'nameZh'>, locale: Locale) =>
   locale === 'zh-TW' ? event.nameZh : event.nameEn;
 
+/**
+ * A row that names its event in both languages (`eventNameEn`, `eventNameZh`), as a back-office
+ * list sends it: one `eventName` in `locale`, the English one where the Chinese is empty.
+ */
+export function withEventName<R extends { eventNameEn: string; eventNameZh: string }>(row: R, locale: Locale) {
+  const { eventNameEn, eventNameZh, ...rest } = row;
+  return { ...rest, eventName: locale === 'zh-TW' ? eventNameZh || eventNameEn : eventNameEn };
+}
+
+/** A back-office list's rows, each naming its event in `locale` (`withEventName`). */
+export const withEventNames = <R extends { eventNameEn: string; eventNameZh: string }>(rows: R[], locale: Locale) =>
+  rows.map((row) => withEventName(row, locale));
+
 /** An event's image: its own (resized), else the seed's per-slug image or the conference's. */
 export const eventImage = (row: Pick<EventRow, 'imageFileId' | 'slug'>, width = 1280) =>
   row.imageFileId ? eventImagePath(row.imageFileId, width) : (EVENT_IMAGES[row.slug] ?? DEFAULT_EVENT_IMAGE);

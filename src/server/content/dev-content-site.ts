@@ -20,6 +20,7 @@ import { WORK_CATEGORIES, WORK_GENRES, type WorkGenre } from '@domain/works';
 import { LOCALE_COOKIE, localePath, negotiateLocale, toLocale, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { devContentWorks } from '../db/schema';
+import { devPageStyle } from '../dev-page-style';
 import type { IdentityClaims } from '../identity/identity';
 import type { WorkRecord } from './works';
 
@@ -104,14 +105,7 @@ export function parseWorkForm(form: Record<string, string>): { value?: WorkInput
   return { value: { genre, categoryId, titleEn, titleZh, priceCentsTwd, priceCentsUsd }, errors };
 }
 
-const STYLE = `
-body{margin:0;background:#f5f5f5;color:#171717;font-family:system-ui,'Noto Sans TC',sans-serif;line-height:1.5}
-header{background:#fff;border-top:6px solid #ff5e00;border-bottom:1px solid #e5e5e5}
-.bar{max-width:60rem;margin:0 auto;padding:.75rem 1rem;display:flex;gap:1rem;align-items:center;justify-content:space-between;flex-wrap:wrap}
-.brand{font-weight:800;font-size:1.5rem;color:#171717;text-decoration:none}.brand span{color:#b23c00}
-main{max-width:60rem;margin:0 auto;padding:1rem}
-h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
-.banner{background:#fff4ed;border:1px solid #b23c00;color:#742b0a;padding:.5rem .75rem;border-radius:.25rem;font-size:.875rem}
+const STYLE = `${devPageStyle('60rem')}
 .notice{background:#ecfdf5;border:1px solid #047857;color:#065f46;padding:.5rem .75rem;border-radius:.25rem}
 .errors{background:#fef2f2;border:1px solid #b91c1c;color:#7f1d1d;padding:.5rem .75rem;border-radius:.25rem}
 form{background:#fff;padding:1rem;border-radius:.25rem;display:grid;gap:1rem;max-width:36rem}
@@ -122,9 +116,7 @@ input[type=text],input[type=number],select{display:block;width:100%;box-sizing:b
 [aria-invalid=true]{border-color:#b91c1c!important}
 button,.button{justify-self:start;padding:.55rem 1rem;background:#b23c00;color:#fff;border:0;border-radius:.25rem;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;display:inline-block}
 a{color:#9a3412}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #171717;outline-offset:2px}
-table{border-collapse:collapse;width:100%;background:#fff}caption{text-align:left;font-weight:600;padding:.5rem 0}
-th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e5e5;vertical-align:top}th{font-size:.875rem;color:#404040}
-.other{display:block;font-size:.875rem;color:#525252}.scroll{overflow-x:auto}
+.other{display:block;font-size:.875rem;color:#525252}
 `;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest();

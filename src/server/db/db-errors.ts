@@ -1,26 +1,20 @@
-/** Whether an error (possibly wrapped by Drizzle) is a unique violation, optionally of one index. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** Whether an error (possibly wrapped by Drizzle) has SQLSTATE `code`, optionally of one constraint or index. */
+function isViolation(code: string, error: unknown, constraint?: string): boolean {
   for (
     let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
     e;
     e = e.cause as typeof e
   ) {
-    if (e.code === '23505') return !constraint || e.constraint === constraint || String(e).includes(constraint);
+    if (e.code === code) return !constraint || e.constraint === constraint || String(e).includes(constraint);
   }
   return false;
 }
 
+/** Whether an error (possibly wrapped by Drizzle) is a unique violation, optionally of one index. */
+export const isUniqueViolation = (error: unknown, constraint?: string) => isViolation('23505', error, constraint);
+
 /** Whether an error (possibly wrapped by Drizzle) is a CHECK violation, optionally of one constraint. */
-export function isCheckViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23514') return !constraint || e.constraint === constraint || String(e).includes(constraint);
-  }
-  return false;
-}
+export const isCheckViolation = (error: unknown, constraint?: string) => isViolation('23514', error, constraint);
 
 /**
  * Whether an error means the database cannot be reached right now (down, restarting, a

@@ -8,7 +8,7 @@ import type { BadgeIdentity } from '@domain/badges';
 import { deskRefusal, type DeskBadge, type PickupItem, type PickupResult } from '@domain/desk';
 import type { Db, Tx } from '../db/client';
 import { badgePickups, badges, files, orders, users } from '../db/schema';
-import { recordOrderEvent } from '../orders/order-state';
+import { recordUnchangedOrderEvent } from '../orders/order-state';
 import { verifyPickupCode } from '../badges/pickup';
 import type { FileStorage } from '../files/storage';
 import { photoThumbnail, THUMBNAIL_SIZE } from '../files/thumbnails';
@@ -182,13 +182,10 @@ export async function recordPickup(
       .where(eq(badges.id, row.id))
       .returning({ pickedUpAt: badges.pickedUpAt, pickedUpBy: badges.pickedUpBy, pickedUpDesk: badges.pickedUpDesk });
     await log('picked_up');
-    const status = { paymentStatus: row.paymentStatus, approvalStatus: row.approvalStatus };
-    await recordOrderEvent(tx, {
+    await recordUnchangedOrderEvent(tx, row, {
       orderId: row.orderId,
       kind: 'badge_picked_up',
       actor: { kind: 'organiser', id: who.organiser },
-      before: status,
-      after: status,
       payload: { badgeId: row.id, desk: who.desk, pickupId: item.id, pickedUpAt: at.toISOString() },
       at: now,
     });

@@ -71,25 +71,39 @@ export async function removeOrganiser(db: Db, email: string, removedBy = 'operat
   });
 }
 
-/** The granted organisers and the configured ones, each marked with where the role comes from. */
-export async function listOrganisers(db: Db, configured: readonly string[]) {
+/**
+ * Who holds a back-office role: the configured e-mails first (admins), then the granted ones by
+ * e-mail (a granted row of a configured e-mail is left out: the configuration wins).
+ */
+export async function organiserEntries(db: Db, configured: readonly string[]) {
   const rows = await db.select().from(organisers).orderBy(asc(organisers.email));
   return [
     ...configured.map((email) => ({
       email,
       role: 'admin' as Role,
-      source: 'configuration' as const,
-      grantedBy: null,
-      createdAt: null,
+      configured: true,
+      grantedBy: null as string | null,
+      createdAt: null as Date | null,
     })),
     ...rows
       .filter((r) => !configured.includes(r.email))
       .map((r) => ({
         email: r.email,
         role: r.role,
-        source: 'granted' as const,
+        configured: false,
         grantedBy: r.grantedBy,
         createdAt: r.createdAt,
       })),
   ];
+}
+
+/** The granted organisers and the configured ones, each marked with where the role comes from. */
+export async function listOrganisers(db: Db, configured: readonly string[]) {
+  return (await organiserEntries(db, configured)).map((e) => ({
+    email: e.email,
+    role: e.role,
+    source: e.configured ? ('configuration' as const) : ('granted' as const),
+    grantedBy: e.grantedBy,
+    createdAt: e.createdAt,
+  }));
 }

@@ -11,6 +11,7 @@ import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE, negotiateLocale, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { emails } from '../db/schema';
+import { devPageStyle } from '../dev-page-style';
 import { formatDateTime } from '@domain/format';
 import { mt, type MessageKey } from './messages';
 import { escapeHtml as e } from './render';
@@ -19,22 +20,12 @@ const LIMIT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /* Inline styles only: the page's CSP allows nothing else (and the mail's own HTML inherits it). */
-const STYLE = `
-body{margin:0;background:#f5f5f5;color:#171717;font-family:system-ui,'Noto Sans TC',sans-serif;line-height:1.5}
-header{background:#fff;border-top:6px solid #ff5e00;border-bottom:1px solid #e5e5e5}
-.bar{max-width:72rem;margin:0 auto;padding:.75rem 1rem;display:flex;gap:1rem;align-items:center;justify-content:space-between;flex-wrap:wrap}
-.brand{font-weight:800;font-size:1.5rem;color:#171717;text-decoration:none}.brand span{color:#b23c00}
-main{max-width:72rem;margin:0 auto;padding:1rem}
-h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
-.banner{background:#fff4ed;border:1px solid #b23c00;color:#742b0a;padding:.5rem .75rem;border-radius:.25rem;font-size:.875rem}
+const STYLE = `${devPageStyle('72rem')}
 form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:1rem 0}
 label{display:block;font-weight:600}input{padding:.5rem;border:1px solid #737373;border-radius:.25rem;font:inherit;min-width:16rem}
 .hint{font-size:.875rem;color:#525252;margin:.25rem 0 0}
 button{padding:.55rem 1rem;background:#b23c00;color:#fff;border:0;border-radius:.25rem;font:inherit;font-weight:600;cursor:pointer}
 a{color:#9a3412}a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #171717;outline-offset:2px}
-table{border-collapse:collapse;width:100%;background:#fff}caption{text-align:left;font-weight:600;padding:.5rem 0}
-th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e5e5;vertical-align:top}th{font-size:.875rem;color:#404040}
-.scroll{overflow-x:auto}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;background:#fff;padding:1rem;border-radius:.25rem;margin:0}
 dt{font-weight:600;color:#404040}dd{margin:0;overflow-wrap:anywhere}
 iframe{width:100%;height:75vh;min-height:32rem;border:1px solid #d4d4d4;background:#fff;border-radius:.25rem}

@@ -25,33 +25,30 @@ const httpDuration = new Histogram({
   registers: [registry],
 });
 
-const ordersPlaced = new Counter({
-  name: 'portal_orders_placed_total',
-  help: 'Orders placed (registrations, badge applications and claims), by event type',
-  labelNames: ['event_type'] as const,
-  registers: [registry],
-});
+/** A counter of this registry with one label. */
+const counter = <L extends string>(name: string, help: string, label: L) =>
+  new Counter<L>({ name, help, labelNames: [label] as const, registers: [registry] });
 
-const paymentsConfirmed = new Counter({
-  name: 'portal_payments_confirmed_total',
-  help: 'Orders that became paid (card, confirmed transfer, organiser), by event type',
-  labelNames: ['event_type'] as const,
-  registers: [registry],
-});
-
-const rateLimitRefusals = new Counter({
-  name: 'portal_rate_limit_refusals_total',
-  help: 'Requests refused with 429 by a rate limit (decision 021), by bucket',
-  labelNames: ['bucket'] as const,
-  registers: [registry],
-});
-
-const dependencyFailures = new Counter({
-  name: 'portal_dependency_unavailable_total',
-  help: 'Requests answered 503/507 because a dependency failed, by dependency (database, storage, identity)',
-  labelNames: ['dependency'] as const,
-  registers: [registry],
-});
+const ordersPlaced = counter(
+  'portal_orders_placed_total',
+  'Orders placed (registrations, badge applications and claims), by event type',
+  'event_type',
+);
+const paymentsConfirmed = counter(
+  'portal_payments_confirmed_total',
+  'Orders that became paid (card, confirmed transfer, organiser), by event type',
+  'event_type',
+);
+const rateLimitRefusals = counter(
+  'portal_rate_limit_refusals_total',
+  'Requests refused with 429 by a rate limit (decision 021), by bucket',
+  'bucket',
+);
+const dependencyFailures = counter(
+  'portal_dependency_unavailable_total',
+  'Requests answered 503/507 because a dependency failed, by dependency (database, storage, identity)',
+  'dependency',
+);
 
 /** What the scrape-time gauges read: the database of the running server app. */
 let source: { db: Db } | undefined;
@@ -82,27 +79,29 @@ async function readBacklog(db: Db): Promise<Backlog[]> {
 /** The outbox backlog read for the scrape in progress (scrape() reads it once for both gauges). */
 let backlogSnapshot: Backlog[] = [];
 
-new Gauge({
-  name: 'portal_outbox_backlog',
-  help: 'Rows waiting in an outbox (order events not yet handled, e-mails not yet sent)',
-  labelNames: ['outbox'] as const,
-  registers: [registry],
-  collect() {
-    this.reset();
-    for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(row.pending));
-  },
-});
+/** A gauge per outbox of the backlog snapshot: `value` of each outbox's row. */
+const backlogGauge = (name: string, help: string, value: (row: Backlog) => number) =>
+  new Gauge({
+    name,
+    help,
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(value(row)));
+    },
+  });
 
-new Gauge({
-  name: 'portal_outbox_oldest_age_seconds',
-  help: 'Age of the oldest row waiting in an outbox (0 when empty)',
-  labelNames: ['outbox'] as const,
-  registers: [registry],
-  collect() {
-    this.reset();
-    for (const row of backlogSnapshot) this.set({ outbox: row.outbox }, Number(row.oldest_seconds));
-  },
-});
+backlogGauge(
+  'portal_outbox_backlog',
+  'Rows waiting in an outbox (order events not yet handled, e-mails not yet sent)',
+  (row) => row.pending,
+);
+backlogGauge(
+  'portal_outbox_oldest_age_seconds',
+  'Age of the oldest row waiting in an outbox (0 when empty)',
+  (row) => row.oldest_seconds,
+);
 
 new Gauge({
   name: 'portal_db_pool_connections',

@@ -88,6 +88,16 @@ export async function recordOrderEvent(
   });
 }
 
+/** Records an event that leaves the order's statuses as they are (a form edited, a badge picked up). */
+export function recordUnchangedOrderEvent(
+  tx: Tx,
+  order: { paymentStatus: PaymentStatus; approvalStatus: ApprovalStatus | null },
+  input: Omit<Parameters<typeof recordOrderEvent>[1], 'before' | 'after'>,
+) {
+  const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
+  return recordOrderEvent(tx, { ...input, before: status, after: status });
+}
+
 async function takeSeat(tx: Tx, eventId: string): Promise<boolean> {
   const [seat] = await tx
     .update(events)

@@ -16,7 +16,7 @@ import {
   liveOrderOf,
   lockOrder,
   placeOrder,
-  recordOrderEvent,
+  recordUnchangedOrderEvent,
   type OrderContext,
   type OrderRow,
   type PlacedFrom,
@@ -294,13 +294,10 @@ export async function updateRegistrationForm(
         updatedAt: ctx.now,
       })
       .where(eq(registrations.id, row.registration.id));
-    const status = { paymentStatus: order.paymentStatus, approvalStatus: order.approvalStatus };
-    await recordOrderEvent(tx, {
+    await recordUnchangedOrderEvent(tx, order, {
       orderId: order.id,
       kind: 'form_updated',
       actor: { kind: 'registrant', id: input.userId },
-      before: status,
-      after: status,
       payload: {
         registrationId: row.registration.id,
         fields: [

@@ -21,6 +21,7 @@ import {
   type EncodingChoice,
   type StatementMapping,
 } from '@domain/bank-statement';
+import type { LineOrder as WireLineOrder } from '@domain/contract';
 import { DomainError, notFoundError } from '@domain/errors';
 import type { Currency } from '@domain/money';
 import { PAYABLE_APPROVALS } from '@domain/order-lifecycle';
@@ -240,19 +241,8 @@ export async function listImports(db: Db, limit = 20) {
     .limit(limit);
 }
 
-/** An order as a line shows it (candidates, the order it paid). */
-export type LineOrder = {
-  orderId: string;
-  orderNo: string;
-  email: string;
-  name: string | null;
-  currency: string;
-  amountCents: number;
-  lastFiveDigits: string | null;
-  paymentStatus: string;
-  eventNameEn: string;
-  eventNameZh: string;
-};
+/** An order as a line shows it (candidates, the order it paid): the wire's, with both event names. */
+export type LineOrder = Omit<WireLineOrder, 'eventName'> & { eventNameEn: string; eventNameZh: string };
 
 async function ordersByIds(db: Db, ids: string[]): Promise<Map<string, LineOrder>> {
   if (ids.length === 0) return new Map();

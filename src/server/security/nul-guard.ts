@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { hasNul, NUL_MESSAGE, type ValidationIssue } from '@domain/validation';
+import { decodeLeniently, hasNul, NUL_MESSAGE, type ValidationIssue } from '@domain/validation';
 import { badRequest, errorBody, type ApiError } from '../api/errors';
 
 /** A route parameter's name as the wire spells it (orderId → order_id). */
@@ -19,21 +19,6 @@ export function nulRefusal(fields: (string | ValidationIssue)[]): ApiError {
     typeof f === 'string' ? { path: shown(f), message: NUL_MESSAGE } : { path: shown(f.path), message: f.message },
   );
   return badRequest('validation_failed', issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
-}
-
-/** Decodes a percent-encoded URL part as leniently as the router does (bad escapes stay as they are). */
-function decodeLeniently(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
 }
 
 /** The name of the route parameter at `index` of the matched route pattern, if that segment is one. */

@@ -6,6 +6,7 @@ import { audit } from '../audit/audit';
 import type { Db, Tx } from '../db/client';
 import { organisers, sessions, users } from '../db/schema';
 import { queueTeamInvitation } from '../mail/outbox';
+import { organiserEntries } from '../identity/organisers';
 
 /*
  * The back office's team (issue 21): invite by e-mail (the invitation is e-mailed; the role
@@ -31,8 +32,8 @@ export type TeamResult<T> = { kind: 'ok'; value: T } | { kind: 'refused'; code: 
 
 /** The team: the configured admins first, then the invited members by e-mail; with names and last sign-ins when known. */
 export async function listTeam(db: Db, configured: readonly string[]): Promise<Member[]> {
-  const rows = await db.select().from(organisers).orderBy(asc(organisers.email));
-  const emails = [...new Set([...configured, ...rows.map((r) => r.email)])];
+  const entries = await organiserEntries(db, configured);
+  const emails = entries.map((e) => e.email);
   const seen = emails.length
     ? await db
         .select({
@@ -46,30 +47,15 @@ export async function listTeam(db: Db, configured: readonly string[]): Promise<M
         .groupBy(sql`lower(${users.email})`)
     : [];
   const known = new Map(seen.map((s) => [s.email, s]));
-  const facts = (email: string) => ({
-    name: known.get(email)?.name ?? null,
-    lastSignInAt: known.get(email)?.lastSignInAt ?? null,
-  });
-  return [
-    ...configured.map((email) => ({
-      email,
-      role: 'admin' as const,
-      source: 'configuration' as const,
-      invitedBy: null,
-      invitedAt: null,
-      ...facts(email),
-    })),
-    ...rows
-      .filter((r) => !configured.includes(r.email))
-      .map((r) => ({
-        email: r.email,
-        role: r.role,
-        source: 'team' as const,
-        invitedBy: r.grantedBy,
-        invitedAt: r.createdAt,
-        ...facts(r.email),
-      })),
-  ];
+  return entries.map((e) => ({
+    email: e.email,
+    role: e.role,
+    source: e.configured ? ('configuration' as const) : ('team' as const),
+    invitedBy: e.grantedBy,
+    invitedAt: e.createdAt,
+    name: known.get(e.email)?.name ?? null,
+    lastSignInAt: known.get(e.email)?.lastSignInAt ?? null,
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PickupResult } from '@domain/desk';
-import { deskBadge } from './desk-fixtures';
+import { deskBadge } from '@domain/desk-fixtures';
 import { applyResults, badgeMap, badgeState, hashCode } from './desk-state';
 
 const badge = deskBadge;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeskBadge, PickupResult } from '@domain/desk';
 import { HttpError, Offline, type DeskApi } from './desk-api';
-import { deskBadge } from './desk-fixtures';
+import { deskBadge } from '@domain/desk-fixtures';
 import type { Conflict, QueuedPickup, Snapshot } from './desk-db';
 import { createDesk, isSearch, matches, pendingIds, shownBadge, type DeskDb } from './desk-store';
 

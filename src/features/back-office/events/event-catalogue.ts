@@ -21,6 +21,9 @@ import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
 import type { AdminEvent, EventChange } from '@domain/contract/admin';
 
+/** The form's starting values of a new event: the domain's blank form. */
+export { blankCatalogueForm } from '@domain/event-catalogue';
+
 /** An event as the catalogue's pages read it (GET /admin/events/{slug}): the contract's. */
 export type CatalogueEventView = AdminEvent;
 
@@ -33,27 +36,6 @@ export type TypeChoice = { value: EventType; label: string; facts: KindFacts };
 /** The page of a new event (without the locale). */
 export const NEW_EVENT_PATH = '/admin/events/new';
 
-/** A blank form: nothing chosen yet. */
-export const blankCatalogueForm = (): CatalogueForm => ({
-  type: '',
-  slug: '',
-  nameEn: '',
-  nameZh: '',
-  descriptionEn: '',
-  descriptionZh: '',
-  locationEn: '',
-  locationZh: '',
-  startTime: '',
-  endAt: '',
-  requiresApproval: false,
-  includedBadges: '',
-  liveStreamUrl: '',
-  imageFileId: '',
-  ownAddress: false,
-  addressEn: emptyAddress(),
-  addressZh: emptyAddress(),
-  addressCountry: 'TW',
-});
 export const blankSettingsForm = (): EventSettingsForm => ({
   capacity: '',
   registerStartAt: '',

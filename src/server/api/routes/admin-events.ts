@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { EventRow } from '../../events/events';
 import { findAdminEvent, listAdminEvents } from '../../events/event-settings';
 import {
+  catalogueOf,
   changeEventStatus,
   createEvent,
   duplicateEvent,
@@ -103,38 +104,17 @@ export function adminEventRoutes(app: ApiApp, ctx: RouteContext) {
 function adminEventView(e: EventRow, liveOrders: number, locale: Locale, now: Date) {
   const holdsSeat = kindOf(e.type).holdsSeat;
   return {
+    ...catalogueOf(e),
     id: e.id,
     slug: e.slug,
-    type: e.type,
     name: eventName(e, locale),
-    nameEn: e.nameEn,
-    nameZh: e.nameZh,
     status: e.status,
-    descriptionEn: e.descriptionEn,
-    descriptionZh: e.descriptionZh,
-    locationEn: e.locationEn,
-    locationZh: e.locationZh,
-    addressEn: e.addressEn,
-    addressZh: e.addressZh,
-    liveStreamUrl: e.liveStreamUrl,
-    imageFileId: e.imageFileId,
     image: eventImage(e, 640),
-    requiresApproval: e.requiresApproval,
-    includedBadges: e.includedBadges,
-    startTime: e.startTime,
-    endAt: e.endAt,
     registrationState: registrationWindowState(e, now),
     holdsSeat,
-    capacity: e.capacity,
     seatsTaken: e.seatsTaken,
     seatsLeft: e.capacity === null ? null : Math.max(0, e.capacity - e.seatsTaken),
     liveOrders,
-    registerStartAt: e.registerStartAt,
-    registerEndAt: e.registerEndAt,
-    formModifyExpiresAt: e.formModifyExpiresAt,
-    priceCentsTwd: e.priceCentsTwd,
-    priceCentsUsd: e.priceCentsUsd,
-    originalPriceCentsTwd: e.originalPriceCentsTwd,
     updatedAt: e.updatedAt,
   } satisfies Sendable<AdminEvent>;
 }

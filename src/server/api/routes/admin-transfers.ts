@@ -46,6 +46,8 @@ import { returnTransfer, transfersBeingChecked } from '../../reconciliation/tran
 import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
+import { readMultipart } from '../multipart';
+import { withEventName, withEventNames } from '../views';
 import { organiserActor } from './admin-approvals';
 import { cardRefundPreview, refundCardPayment } from '../../payments/refunds';
 
@@ -60,19 +62,9 @@ const CardRefund = object({
   reason: size(string(), 1, 500),
 });
 
-const nameIn = (locale: Locale, row: { eventNameEn: string; eventNameZh: string }) =>
-  locale === 'zh-TW' ? row.eventNameZh || row.eventNameEn : row.eventNameEn;
-
 /** A statement file sent as multipart/form-data (`file`, `encoding`, and `mapping` as JSON when importing). */
 async function readStatementForm(c: Context<Env>) {
-  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
-    throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
-  let form: Record<string, string | File>;
-  try {
-    form = (await c.req.parseBody()) as Record<string, string | File>;
-  } catch {
-    throw badRequest('invalid_multipart', 'The upload could not be read');
-  }
+  const form = await readMultipart(c);
   const file = form.file;
   if (!(file instanceof File)) throw badRequest('validation_failed', 'file: a file part is required');
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -118,14 +110,8 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
 
   app.get('/admin/transfers', requireRight('money'), async (c) => {
-    const rows = await transfersBeingChecked(deps.db);
-    const locale = c.get('locale');
-    return ctx.send(c, {
-      data: rows.map(({ eventNameEn, eventNameZh, ...row }) => ({
-        ...row,
-        eventName: nameIn(locale, { eventNameEn, eventNameZh }),
-      })),
-    } satisfies Sendable<Data<TransferRow[]>>);
+    const data = withEventNames(await transfersBeingChecked(deps.db), c.get('locale'));
+    return ctx.send(c, { data } satisfies Sendable<Data<TransferRow[]>>);
   });
 
   app.post('/admin/orders/:orderNo/return-transfer', requireRight('money'), async (c) => {
@@ -207,14 +193,8 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
 
   // ---- Refunds due ------------------------------------------------------------------------------
   app.get('/admin/refunds', requireRight('money'), async (c) => {
-    const rows = await listRefundsDue(deps.db);
-    const locale = c.get('locale');
-    return ctx.send(c, {
-      data: rows.map(({ eventNameEn, eventNameZh, ...row }) => ({
-        ...row,
-        eventName: nameIn(locale, { eventNameEn, eventNameZh }),
-      })),
-    } satisfies Sendable<Data<RefundRow[]>>);
+    const data = withEventNames(await listRefundsDue(deps.db), c.get('locale'));
+    return ctx.send(c, { data } satisfies Sendable<Data<RefundRow[]>>);
   });
 
   // A card payment refunded through NewebPay (issue 22): cancel before settlement, refund after;
@@ -286,8 +266,7 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     const orderView = (orderId: string | null) => {
       const o: LineOrder | undefined = orderId ? found.orders.get(orderId) : undefined;
       if (!o) return null;
-      const { eventNameEn, eventNameZh, ...rest } = o;
-      return { ...rest, eventName: nameIn(locale, { eventNameEn, eventNameZh }) };
+      return withEventName(o, locale);
     };
     const counts: Record<string, number> = {};
     for (const l of found.lines) counts[l.outcome] = (counts[l.outcome] ?? 0) + 1;

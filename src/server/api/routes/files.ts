@@ -6,6 +6,7 @@ import { checkUploadQuota, readOwnFile, saveUpload } from '../../files/files';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { ApiError, badRequest, errorBody, notFound } from '../errors';
 import { nulRefusal } from '../../security/nul-guard';
+import { readMultipart } from '../multipart';
 
 /** Largest upload body accepted before the per-purpose size check (20 MB file + form overhead). */
 const UPLOAD_BODY_LIMIT = 21 * 1024 * 1024;
@@ -30,15 +31,7 @@ export function fileRoutes(app: ApiApp, ctx: RouteContext) {
   };
 
   app.post('/files/upload', auth, ctx.limits.uploads, quotaCheck, uploadLimit, async (c) => {
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      throw badRequest('unsupported_media_type', 'Expected multipart/form-data with a file part');
-    }
-    let form: Record<string, string | File>;
-    try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
-    } catch {
-      throw badRequest('invalid_multipart', 'The upload could not be read');
-    }
+    const form = await readMultipart(c);
     // A NUL in a part's name, a text part or a file name is refused (PostgreSQL refuses NUL in
     // text); nothing is stored.
     const withNul = Object.entries(form).flatMap(([key, value]) =>

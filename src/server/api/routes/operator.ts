@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { enums, integer, object, optional, pattern, size, string } from 'superstruct';
 import { LINK_EXPIRY_DAYS } from '@domain/badge-links';
 import { BADGE_IDENTITIES, identityFromLinkType, linkTypeOf } from '@domain/badges';
@@ -88,28 +88,24 @@ export function operatorRoutes(app: ApiApp, ctx: RouteContext, operatorToken: st
     return ctx.send(c, { data: { orderNo, result: 'approved' } });
   });
 
+  /** Rejects or cancels the order of the path (its reason in the body) and says which. */
+  const decideWithReason = async (
+    c: Context<Env>,
+    command: Parameters<typeof decideOrder>[2],
+    result: 'rejected' | 'canceled',
+  ) => {
+    const order = await decideOrder(deps.db, c.req.param('orderNo')!, command, ctx.orderCtx(), organiser(c));
+    return ctx.send(c, { data: { orderNo: order.orderNo, result } });
+  };
+
   app.post('/operator/orders/:orderNo/reject', async (c) => {
-    const body = await ctx.readJson(c, object({ reason: size(string(), 1, 1000) }));
-    const order = await decideOrder(
-      deps.db,
-      c.req.param('orderNo'),
-      { type: 'reject', reason: body.reason },
-      ctx.orderCtx(),
-      organiser(c),
-    );
-    return ctx.send(c, { data: { orderNo: order.orderNo, result: 'rejected' } });
+    const { reason } = await ctx.readJson(c, object({ reason: size(string(), 1, 1000) }));
+    return decideWithReason(c, { type: 'reject', reason }, 'rejected');
   });
 
   app.post('/operator/orders/:orderNo/cancel', async (c) => {
-    const body = await ctx.readJson(c, object({ reason: optional(size(string(), 0, 1000)) }));
-    const order = await decideOrder(
-      deps.db,
-      c.req.param('orderNo'),
-      { type: 'cancel', reason: body.reason },
-      ctx.orderCtx(),
-      organiser(c),
-    );
-    return ctx.send(c, { data: { orderNo: order.orderNo, result: 'canceled' } });
+    const { reason } = await ctx.readJson(c, object({ reason: optional(size(string(), 0, 1000)) }));
+    return decideWithReason(c, { type: 'cancel', reason }, 'canceled');
   });
 
   app.get('/operator/refunds', async (c) => ctx.send(c, { data: await listRefundsDue(deps.db) }));

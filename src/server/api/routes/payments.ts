@@ -190,6 +190,25 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     }
   };
 
+  /** Sends the paying browser to the order's `page` (its own orders where the order is not known). */
+  const redirectToOrderPage = async (
+    c: Context<Env>,
+    locale: Locale,
+    orderId: string | undefined,
+    page: 'pay' | 'processing',
+  ) => {
+    const [row] = orderId
+      ? await deps.db
+          .select({ registrationType: orders.registrationType, eventSlug: events.slug })
+          .from(orders)
+          .innerJoin(events, eq(events.id, orders.eventId))
+          .where(eq(orders.id, orderId))
+          .limit(1)
+      : [];
+    if (!orderId || !row) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
+    return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId })[page]}`, 303);
+  };
+
   // Server to server. Only HTTP 200 counts as delivered: a repeat of a verified notification is
   // answered 200 again (and changes nothing); a forged or mismatched one gets 400.
   app.post('/payment/newebpay/notify', callbackLimit, async (c) => {
@@ -234,15 +253,7 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
       ctx.log('warn', 'virtual account post rejected', { reason: outcome.reason });
       if (!outcome.orderId) throw badRequest('notification_rejected', `Rejected: ${outcome.reason}`);
     }
-    const orderId = outcome.orderId!;
-    const [row] = await deps.db
-      .select({ registrationType: orders.registrationType, eventSlug: events.slug })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(eq(orders.id, orderId))
-      .limit(1);
-    if (!row) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
-    return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId }).pay}`, 303);
+    return redirectToOrderPage(c, locale, outcome.orderId, 'pay');
   });
 
   // The paying browser, posted cross-site by the gateway (no cookies): apply the same result
@@ -251,15 +262,6 @@ export function paymentRoutes(app: ApiApp, ctx: RouteContext) {
     const locale = toLocale(c.req.query('lang')) ?? 'en';
     const outcome = await receive(c, 'return', await formBody(c));
     if (outcome.outcome === 'rate_limited') throw rateLimited(outcome.retryAfterSeconds);
-    const orderId = 'orderId' in outcome ? outcome.orderId : undefined;
-    if (!orderId) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
-    const [row] = await deps.db
-      .select({ registrationType: orders.registrationType, eventSlug: events.slug })
-      .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
-      .where(eq(orders.id, orderId))
-      .limit(1);
-    if (!row) return c.redirect(`/${localePath(locale)}/account/orders`, 303);
-    return c.redirect(`/${localePath(locale)}${orderPages({ ...row, orderId }).processing}`, 303);
+    return redirectToOrderPage(c, locale, 'orderId' in outcome ? outcome.orderId : undefined, 'processing');
   });
 }

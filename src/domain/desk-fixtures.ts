@@ -1,4 +1,4 @@
-import type { DeskBadge } from '@domain/desk';
+import type { DeskBadge } from './desk';
 
 /** A badge as the desk's tests need one: not picked up, no photo, nothing refused (test-only). */
 export const deskBadge = (id: string, over: Partial<DeskBadge> = {}): DeskBadge => ({
