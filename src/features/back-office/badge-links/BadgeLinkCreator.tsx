@@ -6,6 +6,7 @@ import { fromTaipeiInput } from '@domain/taipei-time';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { refusalText } from '../action-failure';
 
 export type BadgeLinkCreatorProps = {
   locale: string;
@@ -80,8 +81,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const known = props.messages[`apiError.${error.code}`];
-      setFailure(t('admin.links.failed', { message: known ?? `[${error.status}] ${error.message}` }));
+      setFailure(t('admin.links.failed', { message: refusalText(props.messages, error) }));
     }
   }
 

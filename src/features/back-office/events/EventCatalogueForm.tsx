@@ -21,6 +21,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
+import { fieldIssues, refusalText } from '../action-failure';
 import type { TypeChoice } from './event-catalogue';
 
 const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
@@ -175,18 +176,9 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const wire = (error.data as { issues?: { path: string; code?: string; values?: Record<string, number> }[] })
-        .issues;
-      const known = wire?.filter((i) => i.code);
-      if (error.status === 400 && known?.length)
-        return show(
-          known.map((i) => ({
-            path: i.path.split('.')[0]!.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()) as Path,
-            code: i.code as CatalogueIssue['code'],
-            ...(i.values ? { values: i.values } : {}),
-          })),
-        );
-      const message = props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
+      const issues = fieldIssues(error);
+      if (issues.length) return show(issues as Pick<CatalogueIssue, 'path' | 'code' | 'values'>[]);
+      const message = refusalText(props.messages, error);
       setFailure(error.code === 'event_changed' ? message : t('admin.events.failedEvent', { message }));
     }
   }

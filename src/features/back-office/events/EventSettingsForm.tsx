@@ -14,6 +14,7 @@ import type { RegistrationKind } from '@domain/kinds/kind';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { fieldIssues, refusalText } from '../action-failure';
 
 export type EventSettingsFormProps = {
   locale: string;
@@ -104,18 +105,9 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const wire = (error.data as { issues?: { path: string; code?: string; values?: Record<string, number> }[] })
-        .issues;
-      const known = wire?.filter((i) => i.code);
-      if (error.status === 400 && known?.length)
-        return show(
-          known.map((i) => ({
-            path: i.path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as EventSettingField,
-            code: i.code as EventSettingsIssue['code'],
-            ...(i.values ? { values: i.values } : {}),
-          })),
-        );
-      const message = props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
+      const issues = fieldIssues(error);
+      if (issues.length) return show(issues as Pick<EventSettingsIssue, 'path' | 'code' | 'values'>[]);
+      const message = refusalText(props.messages, error);
       setFailure(error.code === 'event_changed' ? message : t('admin.events.failed', { message }));
     }
   }

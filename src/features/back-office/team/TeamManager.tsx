@@ -8,6 +8,7 @@ import { isTeamEmail, teamEmail, TEAM_EMAIL_MAX } from '@domain/team';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { refusalText } from '../action-failure';
 
 export type TeamManagerProps = {
   locale: string;
@@ -46,8 +47,6 @@ export default function TeamManager(props: TeamManagerProps) {
   const api = () => browserApi(props.locale, `${props.base}/`);
   const back = (query: Record<string, string>) =>
     location.assign(`${props.path}?${new URLSearchParams(query).toString()}`);
-  /** The API's refusal in the page's words (its code), or its status and message. */
-  const said = (error: ApiError) => props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
 
   async function confirm(action: Pending) {
     setBusy(true);
@@ -64,7 +63,7 @@ export default function TeamManager(props: TeamManagerProps) {
       setBusy(false);
       setPending(null);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      setFailure(said(error));
+      setFailure(refusalText(props.messages, error));
       requestAnimationFrame(() => failureRef.current?.focus());
     }
   }
@@ -90,7 +89,7 @@ export default function TeamManager(props: TeamManagerProps) {
       const issues = (error.data as { issues?: { path: string }[] }).issues ?? [];
       if (issues.some((i) => i.path === 'email')) return setErrors({ email: t('admin.team.issue.email') });
       if (issues.some((i) => i.path === 'role')) return setErrors({ role: t('admin.team.issue.role') });
-      setInviteFailure(said(error));
+      setInviteFailure(refusalText(props.messages, error));
     }
   }
 

@@ -2,6 +2,7 @@ import { lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { Table } from '@components/tables/Table';
 import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime, formatMoney } from '@domain/format';
@@ -13,7 +14,6 @@ import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrde
 /** A statement's calendar day as the portal writes dates (`2026/11/4`). */
 const statementDay = (day: string) => day.split('-').map(Number).join('/');
 
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 const PromptDialog = lazy(() => import('@components/ui/PromptDialog').then((m) => ({ default: m.PromptDialog })));
 
 export type ImportLinesProps = {
@@ -290,21 +290,17 @@ export default function ImportLines(props: ImportLinesProps) {
           </tr>
         ))}
       </Table>
-      {confirmOpen && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setConfirmOpen(false)}
-            title={t('admin.import.confirm.title', { count: matched.length })}
-            description={t('admin.import.confirm.description')}
-            confirmLabel={t('admin.import.confirm', { count: matched.length })}
-            cancelLabel={t('admin.import.cancel')}
-            onConfirm={() => void confirm()}
-            busy={busy}
-            returnFocus={returnTo}
-          />
-        </ClientSuspense>
-      )}
+      <LazyConfirmDialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title={t('admin.import.confirm.title', { count: matched.length })}
+        description={t('admin.import.confirm.description')}
+        confirmLabel={t('admin.import.confirm', { count: matched.length })}
+        cancelLabel={t('admin.import.cancel')}
+        onConfirm={() => void confirm()}
+        busy={busy}
+        returnFocus={returnTo}
+      />
       {assigning && (
         <ClientSuspense fallback={null}>
           <PromptDialog
