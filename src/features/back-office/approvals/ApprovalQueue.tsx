@@ -10,7 +10,7 @@ import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { actionFailure, attempt, type Failed } from '../action-failure';
-import { OrderCell, RegistrantCell } from '../cells';
+import { BulkSummary, OrderCell, RegistrantCell } from '../cells';
 import type { BulkApproveResult } from '@domain/contract/admin';
 import type { ApprovalRow } from './approvals';
 
@@ -121,14 +121,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
           {t('admin.approvals.approveSelected', { count: chosen.length })}
         </button>
       </div>
-      <p
-        ref={summaryRef}
-        tabIndex={-1}
-        role="status"
-        className={summary ? 'rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2 font-semibold' : 'sr-only'}
-      >
-        {summary ? t('admin.approvals.summary', summary) : ''}
-      </p>
+      <BulkSummary ref={summaryRef} text={summary ? t('admin.approvals.summary', summary) : ''} />
     </>
   );
 

@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { BulkSummary } from '../cells';
 import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrder } from '../reconciliation';
 
 /** A statement's calendar day as the portal writes dates (`2026/11/4`). */
@@ -227,14 +228,7 @@ export default function ImportLines(props: ImportLinesProps) {
         </button>
         {matched.length === 0 && <span className="text-sm text-neutral-700">{t('admin.import.noneMatched')}</span>}
       </div>
-      <p
-        ref={summaryRef}
-        tabIndex={-1}
-        role="status"
-        className={summary ? 'rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2 font-semibold' : 'sr-only'}
-      >
-        {summary ? t('admin.import.summary', summary) : ''}
-      </p>
+      <BulkSummary ref={summaryRef} text={summary ? t('admin.import.summary', summary) : ''} />
       <Table
         caption={t('admin.import.lines')}
         columns={[
