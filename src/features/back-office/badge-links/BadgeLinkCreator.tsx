@@ -7,6 +7,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { refusalText } from '../action-failure';
+import { FieldLabel } from '@components/ui/FieldParts';
 
 export type BadgeLinkCreatorProps = {
   locale: string;
@@ -95,9 +96,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 md:grid-cols-2">
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-identity`} className="text-sm font-semibold">
-          {t('admin.links.identity')}
-        </label>
+        <FieldLabel id={`${id}-identity`} label={t('admin.links.identity')} />
         <select
           id={`${id}-identity`}
           value={identity}
@@ -159,9 +158,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
         />
       ) : (
         <div className="flex flex-col gap-1 md:col-span-2">
-          <label htmlFor={`${id}-emails`} className="text-sm font-semibold">
-            {t('admin.links.emails')}
-          </label>
+          <FieldLabel id={`${id}-emails`} label={t('admin.links.emails')} />
           <textarea
             id={`${id}-emails`}
             rows={6}

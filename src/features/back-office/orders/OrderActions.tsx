@@ -5,6 +5,7 @@ import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { FieldLabel } from '@components/ui/FieldParts';
 
 /** The organiser's actions on an order, each the order core's command of the same name. */
 export type OrderAction = 'approve' | 'start-review' | 'reject' | 'cancel' | 'mark-paid';
@@ -101,9 +102,10 @@ export default function OrderActions(props: OrderActionsProps) {
         >
           {NEEDS_REASON[current] && (
             <div className="mt-4 flex flex-col gap-1">
-              <label htmlFor={reasonId} className="text-sm font-semibold">
-                {t(NEEDS_REASON[current] === 'required' ? 'admin.action.reason' : 'admin.action.reasonOptional')}
-              </label>
+              <FieldLabel
+                id={reasonId}
+                label={t(NEEDS_REASON[current] === 'required' ? 'admin.action.reason' : 'admin.action.reasonOptional')}
+              />
               <textarea
                 id={reasonId}
                 rows={3}
