@@ -8,6 +8,7 @@ import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { refusalText } from '../action-failure';
 import { FieldLabel } from '@components/ui/FieldParts';
+import { FormFailure } from '../form-parts';
 
 export type BadgeLinkCreatorProps = {
   locale: string;
@@ -189,11 +190,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
       <div className="md:col-span-2">
         <TextField id={`${id}-note`} label={t('admin.links.note')} value={note} onChange={setNote} max={200} />
       </div>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700 md:col-span-2">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} className="md:col-span-2" />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy

@@ -18,11 +18,11 @@ import {
 } from '@domain/event-catalogue';
 import type { EventSettingField, EventSettingsForm } from '@domain/event-settings';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
-import { fieldIssues, refusalText } from '../action-failure';
 import type { TypeChoice } from './event-catalogue';
+import { saveEvent } from './event-save';
+import { FormFailure, SubmitRow } from '../form-parts';
 
 const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
@@ -60,6 +60,7 @@ export type EventCatalogueFormProps = {
 );
 
 type Path = CatalogueIssue['path'];
+type Issue = Pick<CatalogueIssue, 'path' | 'code' | 'values'>;
 const SETTINGS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
   { field: 'capacity', inputMode: 'numeric', hint: true },
   { field: 'registerStartAt', type: 'datetime-local' },
@@ -118,7 +119,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
     setValues((all) => ({ ...all, [key]: value }));
   const inputId = (path: string) => `${id}-${path}`;
 
-  const show = (issues: Pick<CatalogueIssue, 'path' | 'code' | 'values'>[]) => {
+  const show = (issues: Issue[]) => {
     const out: Partial<Record<Path, string>> = {};
     for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
     setErrors(out);
@@ -133,18 +134,25 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
     setStatus('');
     if (!kind) return show([{ path: 'type', code: 'required' }]);
     const api = browserApi(props.locale, `${props.base}/`);
-    try {
+    const form = { t, messages: props.messages, failedKey: 'admin.events.failedEvent' as const };
+    await saveEvent({ ...form, setBusy, setStatus, setFailure, show: (i) => show(i as Issue[]) }, async () => {
       if (props.mode === 'create') {
         const read = createFromForm(values, settings!, kind);
-        if (!read.ok) return show(read.issues);
+        if (!read.ok) {
+          show(read.issues);
+          return null;
+        }
         setErrors({});
         setBusy(true);
         await api.admin.events.create(read.body);
         location.assign(`${props.base}/admin/events/${encodeURIComponent(read.body.slug)}?done=created`);
-        return;
+        return null;
       }
       const read = detailsFromForm(values, kind);
-      if (!read.ok) return show(read.issues);
+      if (!read.ok) {
+        show(read.issues);
+        return null;
+      }
       const c = props.current;
       const current: CatalogueEvent = {
         ...c,
@@ -160,27 +168,15 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
         status: props.status,
         orders: props.hasOrders ? 1 : 0,
       });
-      if (issues.length) return show(issues);
+      if (issues.length) {
+        show(issues);
+        return null;
+      }
       setErrors({});
       setBusy(true);
-      const { data } = await api.admin.events.update(props.slug, {
-        ...read.patch,
-        expectedUpdatedAt: props.updatedAt,
-      });
-      if (Object.keys(data.changed).length === 0) {
-        setBusy(false);
-        setStatus(t('admin.events.unchanged'));
-        return;
-      }
-      location.assign(`${location.pathname}?saved=1`);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      const issues = fieldIssues(error);
-      if (issues.length) return show(issues as Pick<CatalogueIssue, 'path' | 'code' | 'values'>[]);
-      const message = refusalText(props.messages, error);
-      setFailure(error.code === 'event_changed' ? message : t('admin.events.failedEvent', { message }));
-    }
+      const { data } = await api.admin.events.update(props.slug, { ...read.patch, expectedUpdatedAt: props.updatedAt });
+      return data.changed;
+    });
   }
 
   const text = (path: 'nameEn' | 'nameZh' | 'locationEn' | 'locationZh', max: number, required = false) => (
@@ -427,25 +423,20 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
           )}
         </>
       )}
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {props.mode === 'create'
+      <FormFailure text={failure} />
+      <SubmitRow
+        label={
+          props.mode === 'create'
             ? busy
               ? t('admin.events.creating')
               : t('admin.events.create')
             : busy
               ? t('admin.events.saving')
-              : t('admin.events.saveDetails')}
-        </button>
-        <span role="status" className="text-sm">
-          {status}
-        </span>
-      </div>
+              : t('admin.events.saveDetails')
+        }
+        busy={busy}
+        status={status}
+      />
     </form>
   );
 }

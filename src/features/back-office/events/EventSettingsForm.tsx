@@ -12,9 +12,9 @@ import {
 } from '@domain/event-settings';
 import type { RegistrationKind } from '@domain/kinds/kind';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
-import { fieldIssues, refusalText } from '../action-failure';
+import { saveEvent } from './event-save';
+import { FormFailure, SubmitRow } from '../form-parts';
 
 export type EventSettingsFormProps = {
   locale: string;
@@ -32,6 +32,8 @@ export type EventSettingsFormProps = {
   /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
   updatedAt: string;
 };
+
+type Issue = Pick<EventSettingsIssue, 'path' | 'code' | 'values'>;
 
 const FIELDS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
   { field: 'capacity', inputMode: 'numeric', hint: true },
@@ -65,7 +67,7 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     formModifyExpiresAt: props.current.formModifyExpiresAt ? new Date(props.current.formModifyExpiresAt) : null,
   };
 
-  const show = (issues: Pick<EventSettingsIssue, 'path' | 'code' | 'values'>[]) => {
+  const show = (issues: Issue[]) => {
     const out: Partial<Record<EventSettingField, string>> = {};
     for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
     setErrors(out);
@@ -88,28 +90,15 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     if (issues.length) return show(issues);
     setErrors({});
     setBusy(true);
-    try {
+    const form = { t, messages: props.messages, failedKey: 'admin.events.failed' as const };
+    await saveEvent({ ...form, setBusy, setStatus, setFailure, show: (i) => show(i as Issue[]) }, async () => {
       const answer = await browserApi(props.locale, `${props.base}/`).admin.events.update(props.slug, {
         ...read.patch,
         expectedUpdatedAt: props.updatedAt,
       });
       // The route answers the event with what this change `changed` (the contract names it `changes`).
-      const { data } = answer as unknown as { data: { changed: Record<string, unknown> } };
-      if (Object.keys(data.changed).length === 0) {
-        setBusy(false);
-        setStatus(t('admin.events.unchanged'));
-        return;
-      }
-      // Reload: the page shows the saved settings, the seats and the new history row.
-      location.assign(`${location.pathname}?saved=1`);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      const issues = fieldIssues(error);
-      if (issues.length) return show(issues as Pick<EventSettingsIssue, 'path' | 'code' | 'values'>[]);
-      const message = refusalText(props.messages, error);
-      setFailure(error.code === 'event_changed' ? message : t('admin.events.failed', { message }));
-    }
+      return (answer as unknown as { data: { changed: Record<string, unknown> } }).data.changed;
+    });
   }
 
   return (
@@ -134,19 +123,8 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
       <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
         {t('admin.events.priceNote')}
       </p>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? t('admin.events.saving') : t('admin.events.save')}
-        </button>
-        <span role="status" className="text-sm">
-          {status}
-        </span>
-      </div>
+      <FormFailure text={failure} />
+      <SubmitRow label={busy ? t('admin.events.saving') : t('admin.events.save')} busy={busy} status={status} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { refusalText } from '../action-failure';
+import { FormFailure } from '../form-parts';
 
 export type EventStatusActionsProps = {
   locale: string;
@@ -81,11 +82,7 @@ export default function EventStatusActions(props: EventStatusActionsProps) {
           </button>
         ))}
       </div>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       {open && (
         <ConfirmDialog
           open

@@ -9,6 +9,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { refusalText } from '../action-failure';
+import { FormFailure } from '../form-parts';
 
 export type TeamManagerProps = {
   locale: string;
@@ -237,11 +238,7 @@ export default function TeamManager(props: TeamManagerProps) {
               </p>
             )}
           </fieldset>
-          {inviteFailure && (
-            <p role="alert" className="font-semibold text-red-700">
-              {inviteFailure}
-            </p>
-          )}
+          <FormFailure text={inviteFailure} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {t('admin.team.invite.submit')}
           </button>
