@@ -16,12 +16,12 @@ import {
   type CatalogueIssue,
   type EventStatus,
 } from '@domain/event-catalogue';
-import type { EventSettingField, EventSettingsForm } from '@domain/event-settings';
+import type { EventSettingsForm } from '@domain/event-settings';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
 import type { TypeChoice } from './event-catalogue';
-import { saveEvent } from './event-save';
+import { saveEvent, SETTING_FIELDS } from './event-save';
 import { FormFailure, SubmitRow } from '../form-parts';
 
 const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
@@ -61,15 +61,6 @@ export type EventCatalogueFormProps = {
 
 type Path = CatalogueIssue['path'];
 type Issue = Pick<CatalogueIssue, 'path' | 'code' | 'values'>;
-const SETTINGS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
-  { field: 'capacity', inputMode: 'numeric', hint: true },
-  { field: 'registerStartAt', type: 'datetime-local' },
-  { field: 'registerEndAt', type: 'datetime-local' },
-  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
-  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
-  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
-  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
-];
 /** The order errors are focused in: the form's order. */
 const ORDER: Path[] = [
   'type',
@@ -89,7 +80,7 @@ const ORDER: Path[] = [
   'includedBadges',
   'liveStreamUrl',
   'imageFileId',
-  ...SETTINGS.map((s) => s.field),
+  ...SETTING_FIELDS.map((s) => s.field),
 ];
 /** The input an issue's field is shown at (an address's issues at its street). */
 const inputOf = (path: Path) => (path === 'addressEn' || path === 'addressZh' ? `${path}-streetAddress` : path);
@@ -401,7 +392,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
               {!kind.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
               {kind.quantity === 'per_work' && <p className="text-sm text-neutral-700">{t('admin.events.perWork')}</p>}
               <div className="grid gap-4 md:grid-cols-2">
-                {SETTINGS.filter(
+                {SETTING_FIELDS.filter(
                   (s) =>
                     (s.field !== 'capacity' || kind.holdsSeat) &&
                     (kind.price !== 'none' || !s.field.startsWith('price')),

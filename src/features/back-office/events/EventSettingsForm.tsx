@@ -13,7 +13,7 @@ import {
 import type { RegistrationKind } from '@domain/kinds/kind';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/api.client';
-import { saveEvent } from './event-save';
+import { saveEvent, SETTING_FIELDS } from './event-save';
 import { FormFailure, SubmitRow } from '../form-parts';
 
 export type EventSettingsFormProps = {
@@ -35,16 +35,6 @@ export type EventSettingsFormProps = {
 
 type Issue = Pick<EventSettingsIssue, 'path' | 'code' | 'values'>;
 
-const FIELDS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
-  { field: 'capacity', inputMode: 'numeric', hint: true },
-  { field: 'registerStartAt', type: 'datetime-local' },
-  { field: 'registerEndAt', type: 'datetime-local' },
-  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
-  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
-  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
-  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
-];
-
 /**
  * An event's settings (issue 11): capacity (not below the seats taken; not on events whose
  * registrations take no seats), registration window and form deadline in Taipei time, prices
@@ -59,7 +49,7 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const fields = FIELDS.filter((f) => f.field !== 'capacity' || props.holdsSeat);
+  const fields = SETTING_FIELDS.filter((f) => f.field !== 'capacity' || props.holdsSeat);
   const current: EventSettings = {
     ...props.current,
     registerStartAt: new Date(props.current.registerStartAt),
@@ -72,7 +62,7 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
     setErrors(out);
     setStatus(t('admin.events.invalid'));
-    const first = FIELDS.find((f) => out[f.field]);
+    const first = SETTING_FIELDS.find((f) => out[f.field]);
     if (first) document.getElementById(`${id}-${first.field}`)?.focus();
   };
 

@@ -1,3 +1,4 @@
+import type { EventSettingField } from '@domain/event-settings';
 import type { Messages, T } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { fieldIssues, refusalText, type FieldIssue } from '../action-failure';
@@ -40,3 +41,19 @@ export async function saveEvent(form: EventSaveForm, work: () => Promise<Record<
     form.setFailure(error.code === 'event_changed' ? message : form.t(form.failedKey, { message }));
   }
 }
+
+/** An event's settings fields in the forms that edit them (the settings form; the details form when it creates). */
+export const SETTING_FIELDS: {
+  field: EventSettingField;
+  type?: string;
+  inputMode?: 'numeric' | 'decimal';
+  hint?: boolean;
+}[] = [
+  { field: 'capacity', inputMode: 'numeric', hint: true },
+  { field: 'registerStartAt', type: 'datetime-local' },
+  { field: 'registerEndAt', type: 'datetime-local' },
+  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
+  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
+  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
+  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
+];
