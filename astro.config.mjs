@@ -132,6 +132,60 @@ function clientShims() {
   };
 }
 
+/**
+ * The modules the registrants' islands load up front: everything an island outside the back
+ * office (src/features/back-office) imports statically, found once the client build's module
+ * graph is complete (`buildEnd`, before chunking). The islands' shared chunk takes only these,
+ * so that what only back-office islands share (their endpoints, a dialog they import
+ * statically, their widgets) never lands in a chunk the wizard and payment pages load
+ * (DESIGN §4 budget, decision 062). `src/lib/api/index.ts` names the admin endpoints for the
+ * SSR pages' full client, which the islands never call: the walk stops at them, and the build
+ * fails if the islands' chunk ever imports the back office's.
+ */
+const registrantModules = new Set();
+/** The back office's islands, and the client modules only they use (@lib/admin-api.client, its endpoints). */
+const BACK_OFFICE = /[\\/]src[\\/](features[\\/]back-office[\\/]|lib[\\/](api[\\/])?admin-[^\\/]+$)/;
+function registrantIslandModules() {
+  return {
+    name: 'portal:registrant-island-modules',
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    /** @this {{ getModuleIds: () => Iterable<string>, getModuleInfo: (id: string) => { isEntry: boolean, importedIds: readonly string[] } | null }} */
+    buildEnd() {
+      registrantModules.clear();
+      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && !BACK_OFFICE.test(id));
+      while (queue.length) {
+        const id = /** @type {string} */ (queue.pop());
+        if (registrantModules.has(id) || BACK_OFFICE.test(id)) continue;
+        registrantModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      if (registrantModules.size === 0) throw new Error('no registrant island found; revisit registrantIslandModules');
+    },
+    /** @param {unknown} _ @param {Record<string, { type: string; name?: string; imports?: string[]; dynamicImports?: string[] }>} bundle */
+    writeBundle(_, bundle) {
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === 'chunk' && chunk.name === 'islands')
+          for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+            if (bundle[imported]?.name === 'back-office')
+              throw new Error(
+                `${file} imports ${imported}: a registrant island uses back-office code; revisit registrantIslandModules`,
+              );
+    },
+  };
+}
+
+/**
+ * The modules islands share (API client with ofetch, nanostores, superstruct, wizard helpers,
+ * form parts, UI kit), gathered into one chunk rather than a dozen small ones.
+ * @param {string} id
+ */
+const SHARED = (id) =>
+  /[\\/]src[\\/](lib|i18n|components[\\/]ui)[\\/][^/\\]+\.tsx?$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/](case|return-path)\.ts$/.test(id) ||
+  /[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores[\\/]persistent|superstruct)[\\/]/.test(id);
+
 export default defineConfig({
   output: 'server',
   // Pages are rendered whole, then sent (decision 024): they load their data before any markup,
@@ -162,7 +216,14 @@ export default defineConfig({
   },
   server: { port: 4321, host: 'localhost' },
   vite: {
-    plugins: [tailwindcss(), islandStyleInHead(), lazyImportsWithoutPreload(), radixWithoutKeepNames(), clientShims()],
+    plugins: [
+      tailwindcss(),
+      islandStyleInHead(),
+      lazyImportsWithoutPreload(),
+      radixWithoutKeepNames(),
+      clientShims(),
+      registrantIslandModules(),
+    ],
     ssr: { external: ['@electric-sql/pglite'] },
     environments: {
       client: {
@@ -176,28 +237,61 @@ export default defineConfig({
                 groups: [
                   // Shared by the header's script, on every page (≤ 5 KB budget): kept apart so
                   // that pages without islands never load the islands' chunk.
-                  { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 3 },
-                  // Vite's (emptied) preload helper, which every lazy import() calls: on its own,
-                  // so that an island with lazy parts but none of the shared modules (the badge
-                  // desk) does not load the islands' chunk, and the dialogs it can load, for it.
-                  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },
+                  { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 6 },
+                  // React with its renderer, and Vite's (emptied) preload helper, which every lazy
+                  // import() calls: every island loads React, so the helper rides along instead
+                  // of costing a file (decision 062).
                   {
                     name: 'react',
-                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
-                    priority: 2,
+                    test: (id) =>
+                      /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
+                      /^\0vite[\\/]preload-helper/.test(id),
+                    priority: 5,
                   },
                   {
                     name: 'islands',
-                    // Only what islands load up front and share, never a lazily loaded part.
+                    // Only what registrants' islands load up front and share, never a lazily
+                    // loaded part, nor what only back-office islands use (registrantModules).
+                    tags: ['$initial'],
+                    minShareCount: 2,
+                    test: (id) => registrantModules.has(id) && SHARED(id),
+                    priority: 4,
+                  },
+                  // The wizards' shared parts (step frame, alerts, validation; not the lazy uploader, whose
+                  // import() would count on every wizard page): one
+                  // chunk for the wizard pages, which the payment pages do not load.
+                  {
+                    name: 'wizard',
                     tags: ['$initial'],
                     minShareCount: 2,
                     test: (id) =>
-                      /[\\/]src[\\/](lib|i18n|components[\\/]ui)[\\/][^/\\]+\.tsx?$/.test(id) ||
-                      /[\\/]src[\\/]domain[\\/](case|return-path)\.ts$/.test(id) ||
-                      /[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores[\\/]persistent|superstruct)[\\/]/.test(
+                      registrantModules.has(id) &&
+                      /[\\/]src[\\/](components[\\/]wizard[\\/](WizardParts|use-wizard-alert)\.tsx|domain[\\/]validation\.ts)$/.test(
                         id,
                       ),
-                    priority: 1,
+                    priority: 3.5,
+                  },
+                  // The dialogs and Radix Dialog with its packages, in one chunk that registrants'
+                  // islands load lazily (`loadDialogs`); a back-office island that imports a
+                  // dialog statically loads it up front.
+                  {
+                    name: 'dialogs',
+                    test: (id) =>
+                      /[\\/]src[\\/]components[\\/]ui[\\/](dialogs\.ts|(Alert|Confirm)Dialog\.tsx|ModalContent\.tsx)$/.test(
+                        id,
+                      ) ||
+                      /[\\/]src[\\/]lib[\\/]shims[\\/]radix-/.test(id) ||
+                      /[\\/]node_modules[\\/](@radix-ui|aria-hidden)[\\/]/.test(id),
+                    priority: 3,
+                  },
+                  // What back-office islands share up front (their endpoints, toasts, forms): one
+                  // chunk of their own.
+                  {
+                    name: 'back-office',
+                    tags: ['$initial'],
+                    minShareCount: 2,
+                    test: SHARED,
+                    priority: 2,
                   },
                 ],
               },

@@ -47,6 +47,18 @@ describe('the state of a one-time free-badge link', () => {
     expect(badgeLinkState({ ...link, revokedAt: null }, amy, { now })).toBe('valid');
   });
 
+  it("a link of another edition than the current one is past_edition, before expiry and use; one made before editions is any edition's", () => {
+    const last = { ...link, editionId: 'e2026' };
+    expect(badgeLinkState(last, amy, { now, currentEditionId: 'e2027' })).toBe('past_edition');
+    expect(badgeLinkState({ ...last, expiresAt: new Date(0) }, amy, { now, currentEditionId: 'e2027' })).toBe(
+      'past_edition',
+    );
+    expect(badgeLinkState(last, amy, { now, currentEditionId: 'e2026' })).toBe('valid');
+    expect(badgeLinkState({ ...link, editionId: null }, amy, { now, currentEditionId: 'e2027' })).toBe('valid');
+    // Revoked says more: the organiser withdrew it.
+    expect(badgeLinkState({ ...last, revokedAt: now }, amy, { now, currentEditionId: 'e2027' })).toBe('revoked');
+  });
+
   it('an open link of the right type is valid', () => {
     expect(badgeLinkState(link, amy, { now, linkType: 'VIP' })).toBe('valid');
     expect(badgeLinkState(link, amy, { now })).toBe('valid');

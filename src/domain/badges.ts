@@ -64,11 +64,13 @@ export const linkTypeOf = (identity: BadgeIdentity) => identity.toLowerCase().re
  * order of the checks is the claim's: an unknown or wrong-type link is `expired` whatever else
  * holds; a link the organiser revoked is `revoked` (even once past its expiry: the clearer
  * reason); an expired one `expired`; a link this user already used is `claimed` (claiming again
- * is a no-op); then `used`; then another e-mail's. A link is never both used and revoked (the
+ * is a no-op); then `used`; then another e-mail's. A link of another edition than the current
+ * one is `past_edition` (issue 21: last year's link gives no badge of this year's fair), right
+ * after `revoked`. A link is never both used and revoked (the
  * database refuses it). Signed out (`who` null) the e-mail cannot be compared, so such a link
  * reads `valid` until sign-in.
  */
-export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'revoked' | 'not_for_user';
+export type BadgeLinkState = 'valid' | 'claimed' | 'expired' | 'used' | 'revoked' | 'past_edition' | 'not_for_user';
 
 export function badgeLinkState(
   link:
@@ -79,14 +81,22 @@ export function badgeLinkState(
         usedAt: Date | null;
         usedBy: string | null;
         revokedAt?: Date | null;
+        /** The edition whose badge the link gives (null: made before editions, any). */
+        editionId?: string | null;
       }
     | undefined,
   who: { userId: string; email: string } | null,
-  options: { now: Date; linkType?: BadgeIdentity | undefined },
+  options: {
+    now: Date;
+    linkType?: BadgeIdentity | undefined;
+    /** The current edition's id (undefined: none, or not checked). */
+    currentEditionId?: string | undefined;
+  },
 ): BadgeLinkState {
   if (!link) return 'expired';
   if (options.linkType && link.identity !== options.linkType) return 'expired';
   if (link.revokedAt) return 'revoked';
+  if (link.editionId && options.currentEditionId && link.editionId !== options.currentEditionId) return 'past_edition';
   if (link.expiresAt.getTime() < options.now.getTime()) return 'expired';
   if (link.usedAt) return who && link.usedBy === who.userId ? 'claimed' : 'used';
   if (who && link.email && link.email.toLowerCase() !== who.email.toLowerCase()) return 'not_for_user';

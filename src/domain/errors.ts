@@ -52,6 +52,7 @@ export const DOMAIN_ERRORS = {
   invalid_upload: 'Upload the file again',
   invalid_email: 'Enter a valid e-mail address',
   link_revoked: 'This link has been withdrawn by the organiser, please contact support',
+  link_past_edition: 'This link was for a past edition of the fair: it gives no badge for the current one',
   event_changed: 'The event was changed by someone else meanwhile; reload it and try again',
   event_status_conflict: 'The event is not in a state this change starts from (an archived event stays archived)',
   event_has_orders: 'This event has registrations: it cannot go back to draft (archive it instead)',
@@ -76,6 +77,8 @@ export const DOMAIN_ERRORS = {
   person_busy: 'You already have a meeting at this time',
   no_table_free: 'No table of the business meeting centre is free at this time',
   own_exhibitor: 'You cannot request a meeting with your own company',
+  party_busy: 'The buyer or the exhibitor already has a meeting at this time',
+  table_taken: 'This table already holds a meeting at this time',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERRORS;

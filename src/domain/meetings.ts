@@ -4,7 +4,19 @@
  * the request and set-up structs shared by islands and the API, the slots a set-up makes, and
  * the meeting's check-in code. Pure: the database enforces the rules under concurrency.
  */
-import { array, boolean, defaulted, integer, object, optional, pattern, size, string, type Infer } from 'superstruct';
+import {
+  array,
+  boolean,
+  defaulted,
+  integer,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type Infer,
+} from 'superstruct';
 import { UuidString } from './validation';
 
 export const MEETING_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'expired'] as const;
@@ -92,6 +104,20 @@ export const MeetingCheckIn = object({
   attendance: defaulted(pattern(string(), /^(present|no_show)$/), 'present'),
 });
 export type MeetingCheckIn = Infer<typeof MeetingCheckIn>;
+
+/**
+ * The organiser moves an accepted meeting (`POST /admin/meetings/{id}/move`): to another slot
+ * and/or onto another table (its name); at least one of the two.
+ */
+export const MeetingMove = refine(
+  object({
+    slotId: optional(UuidString),
+    table: optional(size(string(), 1, 60)),
+  }),
+  'move_target',
+  (value) => value.slotId !== undefined || value.table !== undefined,
+);
+export type MeetingMove = Infer<typeof MeetingMove>;
 
 const TAIPEI_OFFSET_MS = 8 * 3_600_000;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -40,6 +40,9 @@ describe.each(NAMES)('the %s catalogue', (name) => {
       expect(/[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]/.test(text), `${key}: ${value}`).toBe(false);
     }
   });
+  it('writes the back office as 後臺, never 後台 (臺 as the glossary writes it)', () => {
+    for (const [key, value] of Object.entries(chinese)) expect(value.includes('後台'), `${key}: ${value}`).toBe(false);
+  });
   it('gives every plural message both forms (i18next _one and _other), never also a plain key', () => {
     const keys = Object.keys(english);
     for (const base of keys.filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, ''))) {

@@ -1,5 +1,6 @@
 import { getRuntime } from '@server/runtime';
-import { ApiError, createApiClient, type ApiClient } from './api';
+import { ApiError } from './api';
+import { createApiClient, type ApiClient } from './api/client';
 import { inProcessFetch } from './api/in-process';
 import { portalConfig } from './portal-config.server';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './api';
+import { ApiError } from './api';
+import { createApiClient } from './api/client';
 import { load } from './load';
 
 const json = (status: number, body: unknown) =>

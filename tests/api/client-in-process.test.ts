@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@server/db/seed';
-import { ApiError, createApiClient, type FetchFn } from '@lib/api';
+import { ApiError, type FetchFn } from '@lib/api';
+import { createApiClient } from '@lib/api/client';
 import { inProcessFetch, type InProcessCall } from '@lib/api/in-process';
 import { createTestApp, openTestDatabase, signIn, TEST_ORIGIN, type TestApp, type TestDatabase } from './helpers';
 

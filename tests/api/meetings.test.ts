@@ -6,6 +6,7 @@ import * as schema from '@server/db/schema';
 import { newOrderNo } from '@server/orders/order-no';
 import { meetingCode } from '@server/meetings/check-in';
 import { mailPass } from '@server/jobs/worker';
+import { recordNoShows } from '@server/meetings/meetings';
 import { outboxTransport } from '@server/mail/transport';
 import { giveBadges, json } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
@@ -230,7 +231,7 @@ describe.each(DATABASES)('market meetings API (%s)', (kind) => {
     expect(ok).toMatchObject({ status: 'accepted', table: 'T1', side: 'exhibitor' });
     expect((await accepts.find((r) => r.status === 409)!.json()).code).toBe('no_table_free');
     // Accepting twice: 409.
-    expect((await post(ex1.token, `/api/v1/meetings/${ok.id}/accept`, {})).status).toBe(409);
+    expect((await post((ok.id === m1.id ? ex1 : ex2).token, `/api/v1/meetings/${ok.id}/accept`, {})).status).toBe(409);
     // The other one declines: its slot is free again.
     const other = ok.id === m1.id ? { m: m2, ex: ex2 } : { m: m1, ex: ex1 };
     const declined = await post(other.ex.token, `/api/v1/meetings/${other.m.id}/decline`, {});
@@ -291,7 +292,7 @@ describe.each(DATABASES)('market meetings API (%s)', (kind) => {
     ).toBe(404);
     const slots = await slotsOf(ex1.exhibitorId);
     const auto = (await (await book(amy.token, ex1.exhibitorId, slots[0]!.id)).json()).data as WireMeeting;
-    expect(auto).toMatchObject({ status: 'accepted', table: 'A1' });
+    expect(auto).toMatchObject({ status: 'accepted', table: 'A1, A2' });
     expect(auto.qr_png).toBeTruthy();
     // Marked unavailable: not offered, and refused.
     const unavailable = slots[1]!.id;
@@ -452,5 +453,132 @@ describe.each(DATABASES)('market meetings API (%s)', (kind) => {
     expect((await bad.json()).issues[0].path).toBe('slot_minutes');
     const ids = (await db().select().from(schema.meetingTables)).map((t) => t.id);
     expect(ids.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tables needed: a delegation holds that many tables, all or none; the grid shows them (decision 064)', async () => {
+    await setUp({ tables: ['T1', 'T2', 'T3'] });
+    const ex1 = await exhibitor('ex1@example.com', 'Harbour Films');
+    const ex2 = await exhibitor('ex2@example.com', 'Mountain Studio');
+    const amy = await buyer('amy@example.com');
+    const ben = await buyer('ben@example.com');
+    for (const ex of [ex1, ex2])
+      expect(
+        (
+          await app.request(
+            `/api/v1/meetings/exhibitors/${ex.exhibitorId}`,
+            json(ex.token, 'PUT', { tables_needed: 2 }),
+          )
+        ).status,
+      ).toBe(200);
+    const [slot] = await slotsOf(ex1.exhibitorId);
+    const m1 = (await (await book(amy.token, ex1.exhibitorId, slot!.id)).json()).data as WireMeeting;
+    const m2 = (await (await book(ben.token, ex2.exhibitorId, slot!.id)).json()).data as WireMeeting;
+    const a1 = await post(ex1.token, `/api/v1/meetings/${m1.id}/accept`, {});
+    expect((await a1.json()).data).toMatchObject({ status: 'accepted', table: 'T1, T2' });
+    // One table left, two needed: none is taken, the request stays requested.
+    const a2 = await post(ex2.token, `/api/v1/meetings/${m2.id}/accept`, {});
+    expect(a2.status).toBe(409);
+    expect((await a2.json()).code).toBe('no_table_free');
+    const [still] = await db().select().from(schema.meetings).where(eq(schema.meetings.id, m2.id));
+    expect(still).toMatchObject({ status: 'requested', tableId: null });
+    const holds = await db().select().from(schema.meetingTableHolds);
+    expect(holds).toHaveLength(2);
+    expect(holds.every((h) => h.meetingId === m1.id)).toBe(true);
+    // The database refuses a second meeting on a held table in that slot.
+    const [t2] = await db().select().from(schema.meetingTables).where(eq(schema.meetingTables.name, 'T2'));
+    await expect(
+      db().insert(schema.meetingTableHolds).values({ tableId: t2!.id, slotId: slot!.id, meetingId: m2.id }),
+    ).rejects.toThrow();
+    const admin = (await (await get(olivia, '/api/v1/admin/meetings')).json()).data;
+    expect(admin.meetings.find((m: { id: string }) => m.id === m1.id).tables).toEqual(['T1', 'T2']);
+    // Cancelled: its tables are free again.
+    await post(amy.token, `/api/v1/meetings/${m1.id}/cancel`, {});
+    expect(await db().select().from(schema.meetingTableHolds)).toHaveLength(0);
+    expect((await (await post(ex2.token, `/api/v1/meetings/${m2.id}/accept`, {})).json()).data.table).toBe('T1, T2');
+  });
+
+  it('the organiser moves a meeting: the rules hold (409 with the reason), both parties get the changed mail', async () => {
+    const ex1 = await exhibitor('ex1@example.com', 'Harbour Films', 'dana@example.com');
+    const ex2 = await exhibitor('ex2@example.com', 'Mountain Studio');
+    const amy = await buyer('amy@example.com');
+    const ben = await buyer('ben@example.com');
+    const [s1, s2, s3] = await slotsOf(ex1.exhibitorId);
+    const m = (await (await book(amy.token, ex1.exhibitorId, s1!.id)).json()).data as WireMeeting;
+    const move = (body: unknown, token = olivia, id = m.id) => post(token, `/api/v1/admin/meetings/${id}/move`, body);
+    // Only an accepted meeting moves.
+    expect((await move({ slot_id: s2!.id })).status).toBe(409);
+    await post(ex1.token, `/api/v1/meetings/${m.id}/accept`, {});
+    // Bad input, another's right, no such meeting.
+    expect((await move({})).status).toBe(400);
+    expect((await move({ slot_id: 'nope' })).status).toBe(400);
+    expect((await move({ slot_id: s2!.id }, amy.token)).status).toBe(403);
+    expect((await move({ slot_id: s2!.id }, olivia, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await move({ table: 'Z9' })).status).toBe(404);
+    // The exhibitor's slot s2 is held by Ben's request: slot_taken with the next free slots.
+    await book(ben.token, ex1.exhibitorId, s2!.id);
+    const taken = await move({ slot_id: s2!.id });
+    expect(taken.status).toBe(409);
+    const takenBody = await taken.json();
+    expect(takenBody.code).toBe('slot_taken');
+    expect(takenBody.next_free_slots.length).toBeGreaterThan(0);
+    // Amy has another meeting at s3: party_busy.
+    const other = (await (await book(amy.token, ex2.exhibitorId, s3!.id)).json()).data as WireMeeting;
+    const busy = await move({ slot_id: s3!.id });
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).code).toBe('party_busy');
+    // A2 holds Ex2's accepted meeting at s3 once accepted: table_taken.
+    await post(ex2.token, `/api/v1/meetings/${other.id}/accept`, {});
+    await post(amy.token, `/api/v1/meetings/${other.id}/cancel`, {});
+    const m5 = (await (await book(ben.token, ex2.exhibitorId, s1!.id)).json()).data as WireMeeting;
+    await post(ex2.token, `/api/v1/meetings/${m5.id}/accept`, {});
+    const tableTaken = await move({ table: 'A2' });
+    expect(tableTaken.status).toBe(409);
+    expect((await tableTaken.json()).code).toBe('table_taken');
+    // Nothing changed by the refusals.
+    const [before] = await db().select().from(schema.meetings).where(eq(schema.meetings.id, m.id));
+    expect(before!.slotId).toBe(s1!.id);
+    // Moved to s3 (now free for both) onto table A2.
+    const moved = await move({ slot_id: s3!.id, table: 'A2' });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).data).toMatchObject({ slot_id: s3!.id, table: 'A2', tables: ['A2'] });
+    const [after] = await db().select().from(schema.meetings).where(eq(schema.meetings.id, m.id));
+    expect(after!.sequence).toBe(before!.sequence + 1);
+    // The old slot is free for the exhibitor and the buyer again.
+    expect((await slotsOf(ex1.exhibitorId)).map((s) => s.id)).toContain(s1!.id);
+    const changed = await db().select().from(schema.emails).where(eq(schema.emails.template, 'meeting_changed'));
+    expect(changed.map((e) => e.recipient).sort()).toEqual(['amy@example.com', 'dana@example.com', 'ex1@example.com']);
+    const ics = Buffer.from(changed[0]!.attachments![0]!.content, 'base64').toString();
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    expect(event.uid).toBe(`meeting-${m.id}@tccf`);
+    expect(event.sequence).toBe(after!.sequence);
+    expect(event.startDate.toString()).toBe(new ICAL.Event(vevent).startDate.toString());
+    expect(event.location).toContain('A2');
+    expect(new Date(event.startDate.toUnixTime() * 1000).toISOString()).toBe(s3!.starts_at);
+  });
+
+  it('no-show after the slot ends (the job runner); a later scan still wins; an opted-out exhibitor is not booked', async () => {
+    const ex1 = await exhibitor('ex1@example.com', 'Harbour Films');
+    const amy = await buyer('amy@example.com');
+    const [slot] = await slotsOf(ex1.exhibitorId);
+    const m = (await (await book(amy.token, ex1.exhibitorId, slot!.id)).json()).data as WireMeeting;
+    await post(ex1.token, `/api/v1/meetings/${m.id}/accept`, {});
+    const afterEnd = new Date(new Date(slot!.ends_at).getTime() + 60_000);
+    expect(await recordNoShows(db(), new Date(new Date(slot!.starts_at).getTime() + 60_000))).toBe(0);
+    expect(await recordNoShows(db(), afterEnd)).toBe(1);
+    const [row] = await db().select().from(schema.meetings).where(eq(schema.meetings.id, m.id));
+    expect(row).toMatchObject({ attendance: 'no_show', attendanceBy: 'system' });
+    const code = meetingCode(m.id, app.config.PICKUP_CODE_SECRET);
+    expect((await post(olivia, '/api/v1/admin/meetings/check-in', { code })).status).toBe(200);
+    const [scanned] = await db().select().from(schema.meetings).where(eq(schema.meetings.id, m.id));
+    expect(scanned!.attendance).toBe('present');
+    // The directory's one notion of "listed": an exhibitor that opted out is not booked.
+    await db()
+      .update(schema.registrations)
+      .set({ directoryListed: false })
+      .where(eq(schema.registrations.id, ex1.exhibitorId));
+    const [, next] = (await db().select().from(schema.meetingSlots)).sort((a, b) => +a.startsAt - +b.startsAt);
+    expect((await book(amy.token, ex1.exhibitorId, next!.id)).status).toBe(404);
+    expect((await app.request(`/api/v1/market/exhibitors/${ex1.exhibitorId}/slots`)).status).toBe(404);
   });
 });

@@ -1,6 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emails, orderEvents, orderPayments, organisers, paymentRefunds } from '@server/db/schema';
+import {
+  emails,
+  invoiceActions,
+  invoices,
+  orderEvents,
+  orderPayments,
+  organisers,
+  paymentRefunds,
+} from '@server/db/schema';
+import { invoicePass } from '@server/invoices/invoices';
 import { seed } from '@server/db/seed';
 import type { Db } from '@server/db/client';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
@@ -141,7 +150,7 @@ describe.each(DATABASES)('card refunds through the gateway (%s)', (kind) => {
     // The registrant's order says so; the mail is queued.
     const view = await getJson(app, `/api/v1/orders/${amy.orderId}`, amy.token);
     expect(view.body.data.refunds).toEqual([
-      { amount_cents: 100_000, currency: 'TWD', at: expect.any(String), kind: 'cancel' },
+      { amount_cents: 100_000, currency: 'TWD', at: expect.any(String), kind: 'cancel', reason: null },
     ]);
     await processOrderEvents(
       db,
@@ -251,6 +260,60 @@ describe.each(DATABASES)('card refunds through the gateway (%s)', (kind) => {
     ]);
     // The next try goes through.
     expect((await post(`/api/v1/admin/payments/${amy.paymentId}/refund`, { reason: 'Canceled' })).status).toBe(200);
+  });
+
+  it('the preview says what a refund would do (cancel or refund, part or not, void or allowance); each part credits the invoice', async () => {
+    const amy = await paidByCard();
+    await invoicePass({ db, client: app.invoices.client, now: clock, mail: mailSettings(app.config) });
+    const preview = async () => {
+      const res = await getJson(app, `/api/v1/admin/payments/${amy.paymentId}/refund-preview`, organiser);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, amy.orderId));
+    expect(invoice!.status).toBe('issued');
+    // Before the nightly close: the authorisation is cancelled, whole only; the invoice voided.
+    expect(await preview()).toEqual({
+      payment_id: amy.paymentId,
+      currency: 'TWD',
+      amount_cents: 100_000,
+      refunded_cents: 0,
+      balance_cents: 100_000,
+      gateway_call: 'cancel',
+      gateway_status: null,
+      partial_allowed: false,
+      invoice: { number: invoice!.number, status: 'issued', whole: 'void', partial: 'allowance' },
+    });
+    // Settled: refunded, in part too; each part is an allowance of its own (two the same payment).
+    clock = new Date(clock.getTime() + 24 * HOUR);
+    expect(await preview()).toMatchObject({ gateway_call: 'refund', partial_allowed: true });
+    expect(
+      (await post(`/api/v1/admin/payments/${amy.paymentId}/refund`, { amount_cents: 30_000, reason: 'Goodwill' }))
+        .status,
+    ).toBe(200);
+    clock = new Date(clock.getTime() + 24 * HOUR);
+    expect(
+      (await post(`/api/v1/admin/payments/${amy.paymentId}/refund`, { amount_cents: 20_000, reason: 'More' })).status,
+    ).toBe(200);
+    const actions = await db.select().from(invoiceActions).where(eq(invoiceActions.invoiceId, invoice!.id));
+    expect(actions.map((a) => [a.kind, a.amountTwd]).sort()).toEqual([
+      ['allowance', 200],
+      ['allowance', 300],
+    ]);
+    expect(await preview()).toMatchObject({
+      refunded_cents: 50_000,
+      balance_cents: 50_000,
+      invoice: { whole: 'allowance', partial: 'allowance' },
+    });
+    // The money right only; a payment not by card is not refunded through the gateway.
+    await db.insert(organisers).values({ email: FINANCE, role: 'viewer', grantedBy: ORGANISER });
+    const { token: viewer } = await signIn(app, FINANCE, 'Fiona');
+    expect((await getJson(app, `/api/v1/admin/payments/${amy.paymentId}/refund-preview`, viewer)).status).toBe(403);
+    expect((await getJson(app, `/api/v1/admin/payments/${amy.paymentId}/refund-preview`, amy.token)).status).toBe(403);
+    expect((await getJson(app, '/api/v1/admin/payments/not-a-uuid/refund-preview', organiser)).status).toBe(404);
+    await db.update(orderPayments).set({ method: 'atm' }).where(eq(orderPayments.id, amy.paymentId));
+    const atm = await getJson(app, `/api/v1/admin/payments/${amy.paymentId}/refund-preview`, organiser);
+    expect([atm.status, atm.body.code]).toEqual([409, 'not_refundable']);
   });
 
   it('needs the money right; bad input is 400 naming the field', async () => {

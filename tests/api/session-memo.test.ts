@@ -57,4 +57,16 @@ describe.each(DATABASES)('session verify, once per request (%s)', (kind) => {
     });
     expect(await store.verify(token)).toBeNull();
   });
+
+  it('answers each of many credentials checked at once with its own session (one statement, decision 067)', async () => {
+    const started = await Promise.all(Array.from({ length: 12 }, () => start()));
+    const revoked = started[5]!;
+    await revoked.store.revoke((await revoked.store.verify(revoked.token))!.session.id);
+    const answers = await Promise.all([...started, started[0]!].map(({ store, token }) => store.verify(token)));
+    const expected = [...started, started[0]!].map((_, i) => (i === 5 ? null : 'Memo'));
+    expect(answers.map((a) => a?.user.name ?? null)).toEqual(expected);
+    const ids = answers.map((a) => a?.user.id);
+    expect(new Set(ids.filter(Boolean)).size).toBe(11);
+    expect(ids[12]).toBe(ids[0]);
+  });
 });

@@ -1,5 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  applyForBadge,
+  expectAccessible,
+  hydrated,
+  operator,
+  ORGANISER,
+  organiserPage,
+  signIn,
+  uniqueEmail,
+} from './fixtures';
 
 /*
  * The back office's money screens (issue 11): a bank statement imported and confirmed pays the
@@ -8,7 +17,6 @@ import { expectAccessible, hydrated, operator, signIn, uniqueEmail, uploadPhoto 
  * in browser contexts of their own.
  */
 
-const ORGANISER = 'organiser@example.com';
 /** 交易日期,支出金額,存入金額,對方帳號,摘要 + CRLF in Big5 (bytes from Python's big5 codec). */
 const BIG5_HEADER = [
   165, 230, 169, 246, 164, 233, 180, 193, 44, 164, 228, 165, 88, 170, 247, 195, 66, 44, 166, 115, 164, 74, 170, 247,
@@ -21,41 +29,6 @@ const BIG5_MEMO = [184, 243, 166, 230, 194, 224, 164, 74];
 const freshDigits = () => String(10_000 + Math.floor(Math.random() * 90_000));
 /** Today in Taipei, as a Taiwanese bank prints it. */
 const statementDate = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '/');
-
-async function organiserPage(browser: Browser, locale: 'en' | 'zh-tw') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ORGANISER, locale, 'Olivia Organiser');
-  return page;
-}
-
-/** Applies for a Professional badge through the API (the wizard has its own tests), in `lang`; answers the order. */
-async function applyForBadge(page: Page, lang: 'en' | 'zh-TW' = 'en') {
-  const photo = await uploadPhoto(page);
-  return page.evaluate(
-    async ({ photo, lang }) => {
-      const res = await fetch(`/api/v1/demonstration_order?lang=${lang}`, {
-        method: 'POST',
-        // The stored token, or (portal sessions) the session cookie a same-origin fetch sends.
-        headers: {
-          'content-type': 'application/json',
-          ...(localStorage.getItem('idc-token')
-            ? { authorization: `Bearer ${localStorage.getItem('idc-token')}` }
-            : {}),
-        },
-        body: JSON.stringify({
-          applicant: { name_en: 'Chen Mei-Ling', contact_phone: '886-912-345-678' },
-          badge: { name_en: 'Chen Mei-Ling' },
-          same_as_applicant: false,
-          personal_photo_file_id: photo,
-        }),
-      });
-      const body = (await res.json()) as { order_id: string; order_no: string };
-      return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-    },
-    { photo, lang },
-  );
-}
 
 /** Declares a TWD remittance on the badge's pay page, as the registrant does. */
 async function declareTransfer(page: Page, locale: 'en' | 'zh-tw', orderId: string, digits: string) {
@@ -73,7 +46,7 @@ test('import a Big5 bank statement, confirm the matched line: the registrant’s
   browser,
 }) => {
   await signIn(page, uniqueEmail('statement'), 'en', 'Chen Mei-Ling');
-  const order = await applyForBadge(page);
+  const order = await applyForBadge(page, 'en', 'Chen Mei-Ling');
   expect(order.status).toBe(201);
   const digits = freshDigits();
   await declareTransfer(page, 'en', order.orderId, digits);
@@ -141,7 +114,7 @@ test('send a transfer back with a message: the registrant sees it and can pay ag
 }) => {
   const email = uniqueEmail('sent-back');
   await signIn(page, email, 'zh-tw');
-  const order = await applyForBadge(page, 'zh-TW');
+  const order = await applyForBadge(page, 'zh-TW', 'Chen Mei-Ling');
   expect(order.status).toBe(201);
   await declareTransfer(page, 'zh-tw', order.orderId, freshDigits());
 
@@ -180,7 +153,7 @@ test('refunds due: record a refund with its reference; the order page shows it (
   baseURL,
 }) => {
   await signIn(page, uniqueEmail('refund'), 'en');
-  const order = await applyForBadge(page);
+  const order = await applyForBadge(page, 'en', 'Chen Mei-Ling');
   expect(order.status).toBe(201);
   expect(operator('orders', ['mark-paid', order.orderNo], baseURL!)).toMatch(/paid/);
   expect(operator('orders', ['cancel', order.orderNo, '--reason', 'Asked to cancel'], baseURL!)).toMatch(/canceled/);

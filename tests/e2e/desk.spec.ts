@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { decodeQr } from '@features/back-office/desk/qr-decode';
+import { decodeQr } from '@components/scanner/qr-decode';
 import { expectAccessible, hydrated, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
 
 /*

@@ -4,11 +4,15 @@ import { expectAccessible, giveBadge, hydrated, signIn } from './fixtures';
 /*
  * A portal that starts empty (issue 21; the `fresh` project: no seed, as in production with an
  * external identity provider): the public pages say there is nothing open, the first admin is
- * guided from the empty back office to an edition with its settings, pick-up schedule and a
- * published event, which registrants then see, in both languages.
+ * guided from the empty back office to an edition with its settings, pick-up schedule and one
+ * published event of each kind the registry knows, which registrants then reach from the public
+ * pages, in both languages.
  */
 
 const ADMIN = 'first-admin@example.com';
+/** The badge rights image's text (accountBadge.rightsAlt). */
+const RIGHTS_ALT =
+  'What the badge gives access to: the Market, pitching sessions, forums and the business meeting centre.';
 const SLUG = `opening-${Date.now().toString(36)}`;
 
 /** A `datetime-local` value `days` from now, in Taipei time. */
@@ -17,6 +21,19 @@ const taipei = (days: number, hour: number) => {
   return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
 };
 const day = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** One event of each kind the registry knows (src/domain/kinds/types.ts), by its label in the form's type list. */
+const KINDS = [
+  { type: 'Professional badge', slug: `badge-pro-${SLUG}`, en: 'Professional badge 2027', zh: '2027 專業人士識別證' },
+  { type: 'Free badge', slug: `free-badge-${SLUG}`, en: 'Free badge', zh: '免費識別證' },
+  { type: 'Event (audit)', slug: `audit-${SLUG}`, en: 'Pitching audit 2027', zh: '2027 提案大會旁聽' },
+  { type: 'Event (general)', slug: SLUG, en: 'Opening forum', zh: '開幕論壇' },
+  { type: 'Event (online)', slug: `online-${SLUG}`, en: 'Online masterclass 2027', zh: '2027 線上大師班' },
+  { type: 'Market early-bird', slug: `market-early-${SLUG}`, en: 'Market early-bird 2027', zh: '2027 市場展早鳥報名' },
+  { type: 'Market online', slug: `market-online-${SLUG}`, en: 'Market online 2027', zh: '2027 線上市場展' },
+  { type: 'Pitching: Project to Screen', slug: `project-${SLUG}`, en: 'Project to Screen 2027', zh: '2027 專案提案' },
+  { type: 'Pitching: Story to Screen', slug: `story-${SLUG}`, en: 'Story to Screen 2027', zh: '2027 故事提案' },
+] as const;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,10 +72,17 @@ test('the first admin creates the edition, its settings and schedule, and publis
   // Settings: the preview shows what registrants see.
   await page.getByLabel('Bank and branch (English)').fill('Mega Bank, Nangang Branch');
   await page.getByLabel('Account number').fill('123-45-678901');
+  // The badge rights image: uploaded like an event's image, shown resized in the preview.
+  await expect(page.getByText("No image uploaded: the badge page shows the portal's default.")).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles('tests/e2e/files/photo.png');
+  await expect(page.getByText('Uploaded: photo.png')).toBeVisible();
   await page.getByRole('button', { name: 'Save the settings' }).click();
   const preview = page.getByRole('region', { name: 'What registrants see' });
   await expect(preview.getByText('Mega Bank, Nangang Branch')).toBeVisible();
   await expect(preview.getByText('123-45-678901')).toBeVisible();
+  const rights = preview.getByRole('img', { name: RIGHTS_ALT });
+  await expect(rights).toHaveAttribute('src', /^\/api\/v1\/event-images\/[0-9a-f-]{36}\?w=1280$/);
+  expect((await page.request.get((await rights.getAttribute('src'))!)).headers()['content-type']).toBe('image/jpeg');
   await expect(page.getByRole('region', { name: 'History' })).toContainText(ADMIN);
   await hydrated(page);
 
@@ -79,9 +103,14 @@ test('the first admin creates the edition, its settings and schedule, and publis
   await hydrated(page);
   await expectAccessible(page);
 
-  // The first events of this edition (the free badge, then a general event), then published.
-  await createAndPublish(page, 'Free badge', `free-badge-${SLUG}`, 'Free badge', '免費識別證');
-  await createAndPublish(page, 'Event (general)', SLUG, 'Opening forum', '開幕論壇');
+  // One event of each kind the registry knows, created as a draft and then published.
+  test.setTimeout(240_000);
+  const types = await page.goto('/en/admin/events/new').then(async () => {
+    await hydrated(page);
+    return page.getByLabel('Event type').locator('option:not([value=""])').allTextContents();
+  });
+  expect([...types].sort()).toEqual(KINDS.map((k) => k.type).sort());
+  for (const k of KINDS) await createAndPublish(page, k.type, k.slug, k.en, k.zh);
 });
 
 /** Creates an event of a type in the catalogue (a draft nobody sees), then publishes it. */
@@ -107,11 +136,20 @@ async function createAndPublish(page: Page, type: string, slug: string, nameEn: 
   await expect(page.getByText('Published: the event is on the public pages.')).toBeVisible();
 }
 
-test('registrants see the published event of the edition in both languages and register', async ({ page, baseURL }) => {
-  await page.goto('/en/');
-  await expect(page.getByRole('main').getByText('Opening forum', { exact: true })).toBeVisible();
-  await page.goto('/zh-tw/');
-  await expect(page.getByRole('main').getByText('開幕論壇', { exact: true })).toBeVisible();
+test('registrants reach each published event from the public pages in both languages, and register', async ({
+  page,
+  baseURL,
+}) => {
+  for (const [locale, name] of [
+    ['en', 'en'],
+    ['zh-tw', 'zh'],
+  ] as const)
+    for (const k of KINDS) {
+      await page.goto(`/${locale}/`);
+      await page.getByRole('main').getByRole('link', { name: k[name], exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/events/${k.slug}$`));
+      await expect(page.getByRole('heading', { level: 1, name: k[name] })).toBeVisible();
+    }
   // A registrant with a badge registers for it; the badge pick-up is the edition's schedule.
   await signIn(page, `goer-${Date.now()}@example.com`, 'en');
   await giveBadge(page, baseURL!);
@@ -120,6 +158,12 @@ test('registrants see the published event of the edition in both languages and r
   await page.getByLabel(/I agree to the event terms/).check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'You are registered for this event.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
+    'Service desk, Hall 2',
+  );
+  // The badge page shows the edition's schedule and its badge rights image.
+  await page.goto('/en/account/badge');
+  await expect(page.getByRole('img', { name: RIGHTS_ALT })).toHaveAttribute('src', /^\/api\/v1\/event-images\//);
   await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
     'Service desk, Hall 2',
   );

@@ -20,6 +20,8 @@ let dataDir: string;
 let log = '';
 
 test.beforeAll(async () => {
+  // A fresh data directory: migrations and the seed run first, slow on a loaded machine.
+  test.setTimeout(150_000);
   dataDir = mkdtempSync(join(tmpdir(), 'portal-error-pages-'));
   server = spawn(process.execPath, ['server.mjs'], {
     env: {
@@ -35,7 +37,7 @@ test.beforeAll(async () => {
   });
   server.stdout!.on('data', (d) => (log += String(d)));
   server.stderr!.on('data', (d) => (log += String(d)));
-  for (let i = 0; i < 100 && !/portal ready/.test(log); i++) await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < 600 && !/portal ready/.test(log); i++) await new Promise((r) => setTimeout(r, 200));
   expect(log, 'the second portal started').toMatch(/portal ready/);
 });
 

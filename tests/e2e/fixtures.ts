@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Waits until every island has hydrated (no astro-island left with the ssr attribute). */
 export async function hydrated(page: Page) {
@@ -65,6 +65,48 @@ export async function uploadPhoto(page: Page): Promise<string> {
     const res = await fetch('/api/v1/files/upload', { method: 'POST', body: form });
     return ((await res.json()) as { uid: string }).uid;
   });
+}
+
+/** The back office's organiser of the browser tests (ORGANISER_EMAILS of playwright.config.ts). */
+export const ORGANISER = 'organiser@example.com';
+
+/** The organiser signed in, in a browser context of their own (the registrant keeps theirs). */
+export async function organiserPage(browser: Browser, locale: 'en' | 'zh-tw') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ORGANISER, locale, 'Olivia Organiser');
+  return page;
+}
+
+/**
+ * Applies for a Professional badge (TWD 1,000) through the API, in `lang`, as the signed-in user
+ * of `page` (the wizard has its own tests); answers the order to pay.
+ */
+export async function applyForBadge(page: Page, lang: 'en' | 'zh-TW' = 'en', name = 'Lin Yu-Chen') {
+  const photo = await uploadPhoto(page);
+  return page.evaluate(
+    async ({ photo, lang, name }) => {
+      const res = await fetch(`/api/v1/demonstration_order?lang=${lang}`, {
+        method: 'POST',
+        // The stored token, or (portal sessions) the session cookie a same-origin fetch sends.
+        headers: {
+          'content-type': 'application/json',
+          ...(localStorage.getItem('idc-token')
+            ? { authorization: `Bearer ${localStorage.getItem('idc-token')}` }
+            : {}),
+        },
+        body: JSON.stringify({
+          applicant: { name_en: name, contact_phone: '886-912-345-678' },
+          badge: { name_en: name },
+          same_as_applicant: false,
+          personal_photo_file_id: photo,
+        }),
+      });
+      const body = (await res.json()) as { order_id: string; order_no: string };
+      return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
+    },
+    { photo, lang, name },
+  );
 }
 
 /**

@@ -225,7 +225,8 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
     await exhibitor.close();
 
     // The back office (an organiser of playwright.config.ts): its home, the order search with
-    // results, the story entry's order page with its submitted form and history, and the events.
+    // results, the story entry's order page with its submitted form and history, the events, the
+    // edition (settings, preview, schedule, history) and the team (issue 21).
     const organiser = await browser.newPage({ baseURL });
     await signIn(organiser, 'organiser@example.com');
     const found = await api<{ data: { order_no: string }[] }>(
@@ -243,6 +244,8 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
         `/${l}/admin/events`,
         `/${l}/admin/events/new`,
         `/${l}/admin/events/opening-forum`,
+        `/${l}/admin/edition`,
+        `/${l}/admin/team`,
       ])
         await keep(organiser.request, path);
     }
@@ -261,7 +264,7 @@ test('every page family is valid HTML in both languages (Nu HTML Checker)', asyn
     const errors = report.messages
       .filter((m) => m.type === 'error' || (m.type === 'non-document-error' && m.subType !== 'internal'))
       .map((m) => `${files.get(decodeURI(m.url)) ?? m.url}:${m.lastLine ?? '?'} ${m.message} [${m.extract ?? ''}]`);
-    expect(files.size).toBe(LOCALES.length * 35);
+    expect(files.size).toBe(LOCALES.length * 37);
     expect(errors, 'Nu HTML Checker errors').toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,47 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, signIn, uniqueEmail, uploadPhoto } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { applyForBadge, expectAccessible, hydrated, organiserPage, signIn, uniqueEmail } from './fixtures';
 
 /*
  * E-invoices (issue 22): a badge paid by card with a mobile barcode carrier gets its e-invoice from
  * the embedded sandbox e-invoice service (the worker's invoice pass); the number shows on My badge
  * and in the dev mailbox, and the back office's e-invoices page lists it. Both languages.
  */
-
-const ORGANISER = 'organiser@example.com';
-
-/** Applies for a Professional badge through the API (the wizard has its own tests); answers the order. */
-async function applyForBadge(page: Page, lang: 'en' | 'zh-TW') {
-  const photo = await uploadPhoto(page);
-  return page.evaluate(
-    async ({ photo, lang }) => {
-      const res = await fetch(`/api/v1/demonstration_order?lang=${lang}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(localStorage.getItem('idc-token')
-            ? { authorization: `Bearer ${localStorage.getItem('idc-token')}` }
-            : {}),
-        },
-        body: JSON.stringify({
-          applicant: { name_en: 'Lin Yu-Chen', contact_phone: '886-912-345-678' },
-          badge: { name_en: 'Lin Yu-Chen' },
-          same_as_applicant: false,
-          personal_photo_file_id: photo,
-        }),
-      });
-      const body = (await res.json()) as { order_id: string; order_no: string };
-      return { status: res.status, orderId: body.order_id, orderNo: body.order_no };
-    },
-    { photo, lang },
-  );
-}
-
-async function organiserPage(browser: Browser, locale: 'en' | 'zh-tw') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ORGANISER, locale, 'Olivia Organiser');
-  return page;
-}
 
 for (const locale of ['en', 'zh-tw'] as const) {
   const zh = locale === 'zh-tw';

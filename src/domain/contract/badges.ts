@@ -18,6 +18,8 @@ export type Badge = {
   orderId: string;
   orderNo: string;
   eventSlug: string;
+  /** The order's edition (issue 21): its pick-up schedule and settings are the badge page's; null before editions. */
+  editionSlug: string | null;
   paymentStatus: string;
   payment: {
     type: string | null;

@@ -83,7 +83,10 @@ export type AdminMeeting = {
   endsAt: string;
   day: string;
   slotId: string;
+  /** The tables it holds, joined ("T1, T2"). */
   table: string | null;
+  /** The tables it holds, by name (decision 064: as many as the exhibitor's delegation needs). */
+  tables: string[];
   companyName: string;
   buyer: string;
   createdAt: string;

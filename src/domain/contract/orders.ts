@@ -116,6 +116,8 @@ export type OrderRefund = {
   currency: 'TWD' | 'USD';
   at: string;
   kind: 'cancel' | 'refund' | 'manual';
+  /** Why, when it is one of the portal's reason codes (`order_canceled`, `duplicate_charge` …); the organiser's own words are not shown. */
+  reason: string | null;
 };
 
 /** An order as `POST /orders` (and `POST /demonstration_order`) answers it to a wizard. */

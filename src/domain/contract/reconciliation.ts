@@ -154,4 +154,26 @@ export type CardRefunded = {
   gatewayTradeNo: string | null;
 };
 
+/**
+ * What a card refund would do (`GET /admin/payments/{paymentId}/refund-preview`, issue 22): the
+ * gateway's call by the trade's settlement state (null: the gateway could not be asked), what is
+ * left, whether a part may be refunded, and the invoice's void or allowance for a whole or a part.
+ */
+export type CardRefundPreview = {
+  paymentId: string;
+  currency: string;
+  amountCents: number;
+  refundedCents: number;
+  balanceCents: number;
+  gatewayCall: 'cancel' | 'refund' | null;
+  gatewayStatus: string | null;
+  partialAllowed: boolean;
+  invoice: {
+    number: string | null;
+    status: string;
+    whole: 'void' | 'allowance' | 'none';
+    partial: 'allowance' | 'none';
+  } | null;
+};
+
 export type RefundRecorded = { paymentId: string; result: 'refunded'; refundReference: string | null };

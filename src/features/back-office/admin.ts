@@ -30,7 +30,7 @@ export const SECTION_RIGHTS: Record<AdminSection, Right> = {
   exports: 'money',
   refunds: 'money',
   team: 'team',
-  edition: 'edition',
+  edition: 'read',
   invoices: 'money',
   meetings: 'edition',
 };

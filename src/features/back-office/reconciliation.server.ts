@@ -6,6 +6,7 @@ import { localized } from '@lib/routes';
 import type { ImportLinesProps } from './transfers/ImportLines';
 import type { ImportView, RefundRow, TransferRow } from './reconciliation';
 import type { RefundListProps } from './refunds/RefundList';
+import type { CardRefundProps } from './refunds/CardRefund';
 import type { StatementImportProps } from './transfers/StatementImport';
 import type { TransferQueueProps } from './transfers/TransferQueue';
 
@@ -53,8 +54,21 @@ export const importLinesProps = (locals: App.Locals, view: ImportView): ImportLi
 });
 
 export const refundListProps = (locals: App.Locals, rows: RefundRow[], headingId: string): RefundListProps => ({
-  ...common(locals, ['admin.refunds.', 'admin.refundReason.', 'pay.type.']),
+  ...common(locals, ['admin.refunds.', 'admin.refundReason.', 'admin.cardRefund.', 'pay.type.']),
   rows,
   headingId,
   orderBase: orderBase(locals),
+});
+
+/** The card refund button of a payment (the refunds list's rows, the order page's goodwill refund). */
+export const cardRefundProps = (
+  locals: App.Locals,
+  payment: { id: string },
+  orderNo: string,
+  variant: CardRefundProps['variant'],
+): CardRefundProps => ({
+  ...common(locals, ['admin.cardRefund.', 'admin.refunds.gateway.', 'admin.refunds.refused', 'admin.refunds.back']),
+  paymentId: payment.id,
+  orderNo,
+  variant,
 });

@@ -119,6 +119,8 @@ export default function BadgeWizard(props: BadgeWizardProps) {
       showAlert(t('getBadge.notForUser'), { returnFocus });
     } else if (free && error.code === 'link_revoked') {
       showAlert(t('getBadge.revoked'), { returnFocus });
+    } else if (free && error.code === 'link_past_edition') {
+      showAlert(t('getBadge.pastEdition'), { returnFocus });
     } else if (free && error.status === 404) {
       showAlert(t('getBadge.expired'), { returnFocus });
     } else if (free && error.status === 409) {

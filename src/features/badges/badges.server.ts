@@ -16,8 +16,9 @@ export const loadBadgeOrder = (api: ApiClient) => load(async () => (await api.ba
 /** An event by slug (public). */
 export const loadEvent = (api: ApiClient, slug: string) => load(async () => (await api.events.get(slug)).data);
 
-/** The edition's badge pick-up schedule (public). */
-export const loadPickupSchedule = (api: ApiClient) => load(async () => (await api.events.pickupSchedule()).data);
+/** The edition's badge pick-up schedule (public): the current edition's, or the one `edition` names. */
+export const loadPickupSchedule = (api: ApiClient, edition?: string) =>
+  load(async () => (await api.events.pickupSchedule(edition)).data);
 
 /** Whether the user already holds a badge or a live badge order (badges/new, get-badge). */
 export async function holdsBadge(api: ApiClient): Promise<boolean> {
@@ -27,10 +28,10 @@ export async function holdsBadge(api: ApiClient): Promise<boolean> {
   return order.kind === 'ok' && ['pending', 'checking', 'paid', 'free'].includes(order.data.paymentStatus);
 }
 
-/** A one-time link as the get-badge page finds it on opening (spec §8: 404 expired, 409 used; 410 revoked). */
+/** A one-time link as the get-badge page finds it on opening (spec §8: 404 expired, 409 used; 410 revoked or a past edition's). */
 export type LinkCheck =
   | { kind: 'valid' | 'claimed'; identity: BadgeIdentity }
-  | { kind: 'expired' | 'used' | 'revoked' | 'not_for_user' | 'unauthorized' }
+  | { kind: 'expired' | 'used' | 'revoked' | 'past_edition' | 'not_for_user' | 'unauthorized' }
   | { kind: 'error'; status: number; statusText: string };
 
 /** Checks a one-time link without claiming it (`api.badges.checkLink`). */
@@ -44,6 +45,7 @@ export async function checkBadgeLink(api: ApiClient, code: string, type: string)
     if (error.code === 'link_expired') return { kind: 'expired' };
     if (error.code === 'link_used') return { kind: 'used' };
     if (error.code === 'link_revoked') return { kind: 'revoked' };
+    if (error.code === 'link_past_edition') return { kind: 'past_edition' };
     if (error.code === 'link_not_for_user') return { kind: 'not_for_user' };
     // A code the API will never take (400: empty or too long) is a link that does not exist.
     if (error.status === 400 || error.status === 404) return { kind: 'expired' };

@@ -5,6 +5,7 @@ import type { MeetingAction } from '@domain/meetings';
 import { createT, type Messages, type T } from '@i18n/t';
 import { ApiError, apiHref, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { CameraScanner } from '@components/scanner/CameraScanner';
 
 export type MyMeetingsProps = {
   locale: 'en' | 'zh-TW';
@@ -213,9 +214,9 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
     }
   }
 
-  async function checkIn(attendance: 'present' | 'no_show') {
+  async function checkIn(attendance: 'present' | 'no_show', scanned?: string) {
     try {
-      const { data } = await api().meetings.checkIn(code.trim(), attendance);
+      const { data } = await api().meetings.checkIn((scanned ?? code).trim(), attendance);
       setScan({
         text: t('meetings.scan.done', { buyer: data.buyer, attendance: t(`meetings.attendance.${data.attendance}`) }),
         failed: false,
@@ -249,8 +250,12 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
             max={10}
             className="w-24 rounded-md border border-neutral-400 px-3 py-2"
             value={tables}
+            aria-describedby={`tables-${e.id}-hint`}
             onChange={(ev) => setTables(Math.max(1, Math.min(10, Number(ev.target.value) || 1)))}
           />
+          <p id={`tables-${e.id}-hint`} className="text-sm text-neutral-700">
+            {t('meetings.exhibitor.tablesHint')}
+          </p>
         </div>
         {props.slots.length > 0 && (
           <fieldset className="space-y-2">
@@ -311,6 +316,14 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
             {t('meetings.scan.noShow')}
           </button>
         </div>
+        {/* The badge desk's scanner: a code read by the camera or from a photo checks the buyer in. */}
+        <CameraScanner
+          t={t}
+          onCode={(scanned) => {
+            setCode(scanned);
+            void checkIn('present', scanned);
+          }}
+        />
         {scan && (
           <p role={scan.failed ? 'alert' : 'status'} className={scan.failed ? 'text-red-800' : 'text-green-900'}>
             {scan.text}

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
 import { useAlert } from '@components/ui/use-alert';
 import { toLocale } from '@i18n/locales';
 import { createT, type Messages } from '@i18n/t';
 import { alertText, ApiError } from '@lib/api';
-import type { TradeInfo } from '@domain/contract';
+import type { TradeInfo, VirtualAccount } from '@domain/contract';
 import { browserApi } from '@lib/api.client';
-import { clearDraft, draftKey, draftUser, readDraft, saveDraft } from '@lib/draft.store';
+import { $drafts, clearDraft, draftKey, draftUser, saveDraft } from '@lib/draft.store';
 import { formatDateTime, formatPriceTimes } from '@domain/format';
 import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { CARRIER_TYPES, type CarrierType } from '@domain/invoices';
@@ -46,6 +47,10 @@ export type PaymentFormProps = {
       carrierNumber?: string | null;
       loveCode?: string | null;
     } | null;
+    /** How "ATM transfer" is paid (issue 22): a NewebPay virtual account, declared, or not offered (over the limit). */
+    atmMode: 'virtual_account' | 'declared' | 'unavailable';
+    /** The virtual account already handed out, if any. */
+    virtualAccount: VirtualAccount | null;
   };
   /** Whether this is the badge order (its update goes to `api.badges.updateOrder`, others' to `api.orders.update`). */
   badgeOrder: boolean;
@@ -88,16 +93,23 @@ function parseFields(raw: unknown, types: readonly PaymentType[], fallback: Fiel
   };
 }
 
+const subscribeNothing = () => () => {};
+
 /** The pay page and the summary's remittance/invoice editor (spec §2 pay, §4 Pay page, §5). */
 export default function PaymentForm(props: PaymentFormProps) {
   const t = createT(props.messages);
   const { order } = props;
   const checking = order.paymentStatus === 'checking';
+  /** ATM through a virtual account: the gateway hands out the account, nothing to declare. */
+  const vacc = order.atmMode === 'virtual_account';
+  /** A transfer the registrant declares (last five digits): remittances, and ATM without virtual accounts. */
+  const declared = (type: PaymentType) => isTransfer(type) && !(type === 'atm' && vacc);
   const types = PAYMENT_TYPES.filter(
     (type) =>
       (type !== 'USD' || order.unitUsd > 0) &&
-      (!checking || isTransfer(type)) &&
-      (props.mode === 'pay' || isTransfer(type)),
+      (type !== 'atm' || order.atmMode !== 'unavailable') &&
+      (!checking || declared(type)) &&
+      (props.mode === 'pay' || declared(type)),
   );
   const initial: Fields = {
     type: order.paymentType && types.includes(order.paymentType) ? order.paymentType : types[0]!,
@@ -112,16 +124,29 @@ export default function PaymentForm(props: PaymentFormProps) {
     carrierNumber: order.receipt?.carrierNumber ?? '',
     loveCode: order.receipt?.loveCode ?? '',
   };
-  const [fields, setFields] = useState<Fields>(initial);
+  /** In the browser after hydration (the server and the hydrating render cannot see the tab's storage). */
+  const inBrowser = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const user = inBrowser ? draftUser() : '';
+  /** This user's draft of this order's form; null before hydration (or when signed out). */
+  const key = user ? draftKey(user, `order-${order.orderId}-${props.mode}`) : null;
+  const drafts = useStore($drafts);
+  const stored = key ? drafts[key] : undefined;
+  // What the user typed before (a reload, a language switch), checked against what this form offers.
+  const draft = parseFields(stored, types, initial);
+  /** What the user changed on this page; null: nothing yet (the draft, or what the order holds). */
+  const [edits, setEdits] = useState<Fields | null>(null);
+  const fields = edits ?? draft ?? initial;
   /** The values the order holds (what the page showed, or what was saved since): a change is input to keep. */
   const [baseline, setBaseline] = useState<Fields>(initial);
   const { type, remitter, senderBank, lastFive, kind, title, ubn, carrierType, carrierNumber, loveCode } = fields;
   const set =
     <K extends keyof Fields>(name: K) =>
     (value: Fields[K]) =>
-      setFields((f) => ({ ...f, [name]: value }));
-  /** This user's draft of this order's form; null until read after hydration (or when signed out). */
-  const [key, setKey] = useState<string | null>(null);
+      setEdits({ ...fields, [name]: value });
   const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -129,13 +154,15 @@ export default function PaymentForm(props: PaymentFormProps) {
   const closeToast = useCallback(() => setToast(null), [setToast]);
   const { showAlert, alertElement } = useAlert(t('dialog.ok'));
 
-  const transfer = isTransfer(type);
+  const transfer = declared(type);
+  const atmAccount = type === 'atm' && vacc;
   const usd = type === 'USD';
   const amount = usd
     ? formatPriceTimes(order.unitUsd, order.quantity, 'USD', toLocale(props.locale))
     : formatPriceTimes(order.unitTwd, order.quantity, 'TWD', toLocale(props.locale));
   const update = {
-    payment: transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
+    // An ATM virtual account declares nothing: the gateway attempt sets the order's type.
+    payment: atmAccount ? undefined : transfer ? { type, remitter, senderBank, lastFiveDigits: lastFive } : { type },
     receipt: toReceipt({ kind, title, ubn, carrierType, carrierNumber, loveCode }),
     lang: props.locale,
   };
@@ -145,28 +172,15 @@ export default function PaymentForm(props: PaymentFormProps) {
     );
   const changed = (Object.keys(baseline) as (keyof Fields)[]).some((name) => fields[name] !== baseline[name]);
 
-  // The draft of this user and order, read after hydration (the server cannot see the tab's storage).
+  // The user's changes kept as the draft (the store and the tab's storage), dropped once back to what the order holds.
   useEffect(() => {
-    const user = draftUser();
-    if (!user) return;
-    const k = draftKey(user, `order-${order.orderId}-${props.mode}`);
-    const saved = parseFields(readDraft(k), types, initial);
-    if (saved) setFields(saved); // eslint-disable-line react-hooks/set-state-in-effect
-    setKey(k);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (!key || sent) return;
-    if (changed) saveDraft(key, fields);
+    if (!key || sent || !edits) return;
+    if (changed) saveDraft(key, edits);
     else clearDraft(key);
-  }, [fields, key, changed, sent]);
+  }, [edits, key, changed, sent]);
 
-  // An error goes as soon as its field is valid, or is no longer asked for (USD → TWD remittance).
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    const kept = stillFailing(errors, errorsOf(update));
-    if (kept) setErrors(kept); // eslint-disable-line react-hooks/set-state-in-effect
-  }, [fields]); // eslint-disable-line react-hooks/exhaustive-deps
+  // An error shown goes as soon as its field is valid, or is no longer asked for (USD → TWD remittance).
+  const shownErrors = Object.keys(errors).length === 0 ? errors : (stillFailing(errors, errorsOf(update)) ?? errors);
 
   const allowLeave = useLeaveGuard(!!key && changed && !sent);
   usePageRestore(() => {
@@ -201,7 +215,9 @@ export default function PaymentForm(props: PaymentFormProps) {
       }
       done();
       if (!transfer) {
-        const info = await api.payments.tradeInfo(order.orderId, props.locale);
+        const info = atmAccount
+          ? await api.payments.atmTradeInfo(order.orderId, props.locale)
+          : await api.payments.tradeInfo(order.orderId, props.locale);
         postToGateway(info.data);
         return;
       }
@@ -237,7 +253,17 @@ export default function PaymentForm(props: PaymentFormProps) {
           {order.dueDate && <span>{t('pay.dueBy', { date: formatDateTime(order.dueDate) })}</span>}
         </p>
         {type === 'credit_card' && <p className="text-sm text-neutral-700">{t('pay.cardNote')}</p>}
-        {type === 'atm' && <p className="text-sm text-neutral-700">{t('pay.atmTwdOnly')}</p>}
+        {type === 'atm' && !atmAccount && <p className="text-sm text-neutral-700">{t('pay.atmTwdOnly')}</p>}
+        {atmAccount && (
+          <p className="text-sm text-neutral-700">
+            {order.virtualAccount?.status === 'issued' ? t('pay.atmAccountAgain') : t('pay.atmAccountNote')}
+          </p>
+        )}
+        {order.atmMode === 'unavailable' && props.mode === 'pay' && (
+          <p role="note" className="text-sm text-neutral-700">
+            {t('pay.atmOverLimit')}
+          </p>
+        )}
       </fieldset>
 
       {transfer && (
@@ -268,7 +294,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               required={usd}
               requiredLabel={t('form.requiredMark')}
               max={256}
-              error={errors['payment.remitter']}
+              error={shownErrors['payment.remitter']}
               autoComplete="name"
             />
             <TextField
@@ -279,7 +305,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               required={usd}
               requiredLabel={t('form.requiredMark')}
               max={256}
-              error={errors['payment.senderBank']}
+              error={shownErrors['payment.senderBank']}
             />
             <TextField
               id="last-five"
@@ -290,7 +316,7 @@ export default function PaymentForm(props: PaymentFormProps) {
               requiredLabel={t('form.requiredMark')}
               max={5}
               inputMode="numeric"
-              error={errors['payment.lastFiveDigits']}
+              error={shownErrors['payment.lastFiveDigits']}
             />
           </div>
         </section>
@@ -299,8 +325,8 @@ export default function PaymentForm(props: PaymentFormProps) {
       <InvoiceFields
         t={t}
         values={{ kind, title, ubn, carrierType, carrierNumber, loveCode }}
-        onChange={(v) => setFields((f) => ({ ...f, ...v }))}
-        errors={errors}
+        onChange={(v) => setEdits({ ...fields, ...v })}
+        errors={shownErrors}
         carriers
       />
 
@@ -311,7 +337,9 @@ export default function PaymentForm(props: PaymentFormProps) {
             ? t('summary.save')
             : transfer
               ? t('pay.submitTransfer')
-              : t('pay.submitCard')}
+              : atmAccount
+                ? t('pay.submitAtm')
+                : t('pay.submitCard')}
       </button>
       {alertElement}
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />

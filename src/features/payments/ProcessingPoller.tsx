@@ -11,6 +11,51 @@ const CARD_RESULT_PATIENCE_MS = 60_000;
 type PollState = { kind: 'waiting' | 'slow' } | { kind: 'failed'; reason: CardFailure };
 
 /**
+ * Polls the order every PROCESSING_POLL_MS until it is no longer unpaid (then goes to its done
+ * page) or its card came back declined; after CARD_RESULT_PATIENCE_MS without a result it says
+ * so. Returns the stop.
+ */
+function pollOrder(
+  o: { orderId: string; locale: string; base: string; donePath: string; title: string; failedTitle: string },
+  setState: (state: PollState) => void,
+): () => void {
+  const started = Date.now();
+  const api = browserApi(o.locale, `${o.base}/`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  async function poll() {
+    try {
+      const { data: order } = await api.orders.get(o.orderId);
+      if (stopped) return;
+      if (order.paymentStatus !== 'pending') {
+        location.assign(`${o.base}${o.donePath}`);
+        return;
+      }
+      if (cardDeclined(order.payment)) {
+        // The gateway's code in the registrant's words; its own text is for the organiser. The
+        // tab's title follows the heading (a page rendered declined has it from the server).
+        document.title = document.title.replace(o.title, o.failedTitle);
+        setState({ kind: 'failed', reason: cardFailure(order.payment?.gatewayStatus) });
+        return;
+      }
+      if (Date.now() - started > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        location.assign(`${o.base}/account/orders`);
+        return;
+      }
+      // Network trouble: keep polling.
+    }
+    if (!stopped) timer = setTimeout(() => void poll(), PROCESSING_POLL_MS);
+  }
+  void poll();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Polls the order every 5 s until it is no longer unpaid, then goes on (spec §4 Processing). A
  * declined card (a gateway result newer than the attempt) stops the wait and offers to pay again;
  * the page's heading then says the payment did not go through.
@@ -30,47 +75,16 @@ export default function ProcessingPoller(props: {
     props.declined ? { kind: 'failed', reason: props.declined.reason } : { kind: 'waiting' },
   );
   const failed = state.kind === 'failed';
+  const { orderId, locale, base, donePath } = props;
+  const declinedAtRender = !!props.declined;
+  const title = t('processing.title');
+  const failedTitle = t('processing.failedTitle');
 
-  // The tab's title follows the heading.
+  // Polls until the order is decided (a page declined from the start has nothing to wait for).
   useEffect(() => {
-    if (failed) document.title = document.title.replace(t('processing.title'), t('processing.failedTitle'));
-  }, [failed]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (props.declined) return;
-    const started = Date.now();
-    const api = browserApi(props.locale, `${props.base}/`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    async function poll() {
-      try {
-        const { data: order } = await api.orders.get(props.orderId);
-        if (stopped) return;
-        if (order.paymentStatus !== 'pending') {
-          location.assign(`${props.base}${props.donePath}`);
-          return;
-        }
-        if (cardDeclined(order.payment)) {
-          // The gateway's code in the registrant's words; its own text is for the organiser.
-          setState({ kind: 'failed', reason: cardFailure(order.payment?.gatewayStatus) });
-          return;
-        }
-        if (Date.now() - started > CARD_RESULT_PATIENCE_MS) setState({ kind: 'slow' });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) {
-          location.assign(`${props.base}/account/orders`);
-          return;
-        }
-        // Network trouble: keep polling.
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), PROCESSING_POLL_MS);
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [props.orderId]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (declinedAtRender) return;
+    return pollOrder({ orderId, locale, base, donePath, title, failedTitle }, setState);
+  }, [orderId, locale, base, donePath, declinedAtRender, title, failedTitle]);
 
   const heading = (
     <h1 className="mb-6 text-2xl font-bold">{failed ? t('processing.failedTitle') : t('processing.title')}</h1>

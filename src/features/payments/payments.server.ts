@@ -62,6 +62,8 @@ export async function processingPageData(
   if (['paid', 'free', 'checking'].includes(order.paymentStatus)) return to(paths.done);
   if (order.paymentStatus !== 'pending') return to(paths.summary);
   if (!order.payment?.cardStartedAt) return to(paths.pay);
+  // An ATM virtual account is paid at a bank, not waited for here: the pay page shows the account.
+  if (order.payment.type === 'atm' && order.payment.atmMode === 'virtual_account') return to(paths.pay);
   return data;
 }
 
@@ -97,6 +99,8 @@ export function paymentFormProps(order: Order, locale: Locale, bank: BankDetails
       senderBank: payment?.senderBank ?? null,
       lastFiveDigits: payment?.lastFiveDigits ?? null,
       receipt: order.receipt,
+      atmMode: payment?.atmMode ?? ('declared' as const),
+      virtualAccount: payment?.virtualAccount ?? null,
     },
     badgeOrder: isBadgeOrder(order),
     processingPath: orderPages(order).processing,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createT } from '@i18n/t';
 import { pickMessages } from '@i18n/i18n';
-import { alertText, ApiError, apiMessage, createApiClient, TRANSLATED_ALERT_CODES } from './index';
+import { createApiClient } from './client';
+import { alertText, ApiError, apiMessage, TRANSLATED_ALERT_CODES } from './index';
 
 function fakeFetch(responses: (() => Response)[]) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];

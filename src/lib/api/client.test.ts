@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, handOverData } from './index';
+import { createApiClient } from './client';
+import { ApiError, handOverData } from './index';
 import { inProcessFetch, type InProcessCall } from './in-process';
 
 /* The typed client (decision 043): case conversion, error mapping, the injected fetch, progress. */

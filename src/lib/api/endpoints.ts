@@ -1,74 +1,31 @@
-import type { Infer } from 'superstruct';
-import type { AdminOrderQuery } from '@domain/admin';
-import type { BadgeLinkBatchInput, BadgeLinkQuery } from '@domain/badge-links';
 import type { BadgeApplication } from '@domain/badges';
-import type { PickupBatch } from '@domain/desk-requests';
-import type { Role } from '@domain/roles';
-import type { EventCreate, EventDuplicate, EventPatch, StatusChange } from '@domain/event-catalogue';
-import type { EditionCreate, EditionSettingsPatch, NextEdition, PickupSlotInput } from '@domain/editions';
 import type { ExhibitorFilters } from '@domain/exhibitor-directory';
 import type { ExportDataset, ExportFormat } from '@domain/exports';
 import type { OrderPaymentUpdate } from '@domain/payments';
-import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import type { UploadPurpose } from '@domain/uploads';
-import type { ExhibitorMeetingPrefs, MeetingAction, MeetingSettingsInput } from '@domain/meetings';
+import type { ExhibitorMeetingPrefs, MeetingAction } from '@domain/meetings';
 import type {
-  AdminBatch,
-  AdminEdition,
-  AdminEditionDetail,
-  AdminBatchDetail,
-  AdminEvent,
-  AdminEventDetail,
-  AdminEventUpdated,
-  AdminLinkPage,
-  AdminOrderDetail,
-  AdminOrderPage,
-  ApprovalQueuePage,
-  BackOfficeCounts,
   Badge,
-  BadgeLinkBatchCreated,
   BadgeLinkCheck,
-  BadgeLinkRevoked,
-  BatchUnusedRevoked,
   BadgeOrderPlaced,
-  BulkApproveResult,
   Data,
-  DeskBadge,
   DirectoryExhibitor,
   DirectoryPage,
   Event,
-  ImportConfirmed,
-  ImportSummary,
-  ImportView,
-  LineAssigned,
   Me,
   Order,
-  OrderActionResult,
-  Organiser,
   PageVersion,
   Paged,
-  PickupResult,
   PickupSlot,
   PitchingUsage,
   PlacedOrder,
   PublicEdition,
-  CardRefunded,
-  RefundRecorded,
-  RefundRow,
   Registration,
   SessionEnd,
   SessionRefresh,
-  StatementPreview,
-  TeamChange,
-  TeamInvited,
-  TeamMember,
-  TeamRemoved,
   TradeInfo,
-  TransferReturned,
-  TransferRow,
   UploadedFile,
   Work,
-  AdminMeetings,
   Meeting,
   MeetingCheckInResult,
   MeetingSlot,
@@ -84,7 +41,8 @@ import type { Transport, UploadOptions } from './transport';
 
 /** The API's mount point. */
 export const API_BASE = '/api/v1';
-const p = (...parts: (string | number)[]) =>
+/** A path under the API's mount point, each part after the first URI-encoded. */
+export const apiPath = (...parts: (string | number)[]) =>
   `${API_BASE}/${parts.map((x, i) => (i === 0 ? String(x) : encodeURIComponent(String(x)))).join('/')}`;
 
 /** Links the browser follows itself (no request of the client): files, sign-in, exports. */
@@ -116,9 +74,12 @@ export const apiHref = {
 
 /** The body of a registration (`POST /orders?event=`): its kind's struct decides (src/domain/kinds). */
 export type RegistrationBody = Record<string, unknown>;
-/** An organiser's action on one order. */
-export type AdminOrderAction = 'approve' | 'start-review' | 'reject' | 'cancel' | 'mark-paid';
+const p = apiPath;
 
+/**
+ * The registrants' endpoints: what the wizards, pay pages and account islands call. The back
+ * office's are in ./admin-endpoints.ts, kept out of the registrants' islands' chunks (decision 062).
+ */
 export function endpoints({ request, upload }: Transport) {
   const get = <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, { query });
   const post = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
@@ -130,9 +91,14 @@ export function endpoints({ request, upload }: Transport) {
     events: {
       list: () => get<Data<Event[]>>(p('events')),
       get: (slug: string) => get<Data<Event>>(p('events', slug)),
-      pickupSchedule: () => get<Data<PickupSlot[]>>(p('pickup-schedule')),
-      /** What registrants see of the current edition (issue 21): transfer instructions, venue map, badge rights. */
-      edition: () => get<Data<PublicEdition>>(p('edition')),
+      /** The current edition's pick-up schedule, or with `edition` (a slug) that edition's (a past order's badge). */
+      pickupSchedule: (edition?: string) =>
+        get<Data<PickupSlot[]>>(p('pickup-schedule'), edition ? { edition } : undefined),
+      /**
+       * What registrants see of the current edition (issue 21): transfer instructions, venue map,
+       * badge rights; with `edition` (a slug), that edition's (a past edition's order keeps its own).
+       */
+      edition: (edition?: string) => get<Data<PublicEdition>>(p('edition'), edition ? { edition } : undefined),
     },
     orders: {
       list: (query: { limit?: number; page?: number } = {}) => get<Paged<Order>>(p('orders'), query),
@@ -166,6 +132,9 @@ export function endpoints({ request, upload }: Transport) {
     payments: {
       /** The encrypted trade info the pay page posts to the card gateway (starts a card attempt). */
       tradeInfo: (orderId: string, lang?: string) => get<Data<TradeInfo>>(p('payment', orderId, 'tradeinfo'), { lang }),
+      /** An ATM virtual account's trade info (issue 22): the same gateway form, VACC instead of a card. */
+      atmTradeInfo: (orderId: string, lang?: string) =>
+        get<Data<TradeInfo>>(p('payment', orderId, 'atm-tradeinfo'), { lang }),
     },
     files: {
       /** Uploads one file for a form field, reporting progress (decision 044). */
@@ -211,122 +180,6 @@ export function endpoints({ request, upload }: Transport) {
         put<Data<{ id: string; saved: boolean }>>(p('meetings/exhibitors', exhibitorId), prefs),
       checkIn: (code: string, attendance: 'present' | 'no_show') =>
         post<Data<MeetingCheckInResult>>(p('meetings/check-in'), { code, attendance }),
-    },
-    admin: {
-      meetings: {
-        get: () => get<Data<AdminMeetings>>(p('admin/meetings')),
-        saveSettings: (settings: MeetingSettingsInput) =>
-          put<Data<{ saved: boolean }>>(p('admin/meetings/settings'), settings),
-        checkIn: (code: string, attendance: 'present' | 'no_show') =>
-          post<Data<MeetingCheckInResult>>(p('admin/meetings/check-in'), { code, attendance }),
-      },
-      me: () => get<Data<Organiser>>(p('admin/me')),
-      summary: () => get<Data<BackOfficeCounts>>(p('admin/summary')),
-      orders: {
-        list: (query: Partial<Record<keyof Infer<typeof AdminOrderQuery>, string | number>> = {}) =>
-          get<AdminOrderPage>(p('admin/orders'), query),
-        get: (orderNo: string) => get<Data<AdminOrderDetail>>(p('admin/orders', orderNo)),
-        /** approve, start-review, mark-paid; reject (a reason) and cancel (a reason, optional). */
-        act: (orderNo: string, action: AdminOrderAction, body: { reason?: string } = {}) =>
-          post<Data<OrderActionResult>>(p('admin/orders', orderNo, action), body),
-        returnTransfer: (orderNo: string, message: string) =>
-          post<Data<TransferReturned>>(p('admin/orders', orderNo, 'return-transfer'), { message }),
-      },
-      approvals: {
-        list: () => get<ApprovalQueuePage>(p('admin/approvals')),
-        approve: (orders: { orderNo: string; version?: string }[]) =>
-          post<BulkApproveResult>(p('admin/approvals/approve'), { orders }),
-      },
-      badgeLinks: {
-        list: (query: Partial<Record<keyof BadgeLinkQuery, string | number>> = {}) =>
-          get<AdminLinkPage>(p('admin/badge-links'), query),
-        create: (batch: BadgeLinkBatchInput) => post<Data<BadgeLinkBatchCreated>>(p('admin/badge-links'), batch),
-        revoke: (id: string) => post<Data<BadgeLinkRevoked>>(p('admin/badge-links', id, 'revoke'), {}),
-      },
-      batches: {
-        list: () => get<Data<AdminBatch[]>>(p('admin/badge-link-batches')),
-        get: (id: string) => get<Data<AdminBatchDetail>>(p('admin/badge-link-batches', id)),
-        revokeUnused: (id: string) =>
-          post<Data<BatchUnusedRevoked>>(p('admin/badge-link-batches', id, 'revoke-unused'), {}),
-      },
-      events: {
-        list: () => get<Data<AdminEvent[]>>(p('admin/events')),
-        get: (slug: string) => get<Data<AdminEventDetail>>(p('admin/events', slug)),
-        /** Any field but the slug, settings included (issue 21); answers the event and what `changed`. */
-        update: (slug: string, patch: EventPatch) =>
-          request<Data<AdminEventUpdated>>('PATCH', p('admin/events', slug), {
-            body: patch,
-          }),
-        /** A new event, a draft unless `published` (issue 21). */
-        create: (event: EventCreate) => post<Data<AdminEvent>>(p('admin/events'), event),
-        duplicate: (slug: string, copy: EventDuplicate) =>
-          post<Data<AdminEvent>>(p('admin/events', slug, 'duplicate'), copy),
-        /** Publish, back to draft, or archive. */
-        changeStatus: (slug: string, change: StatusChange) =>
-          post<Data<AdminEvent>>(p('admin/events', slug, change), {}),
-      },
-      /** Editions, their settings and the next edition (issue 21, decisions 049 and 050). */
-      editions: {
-        list: () => get<Data<AdminEdition[]>>(p('admin/editions')),
-        get: (slug: string) => get<Data<AdminEditionDetail>>(p('admin/editions', slug)),
-        create: (edition: EditionCreate) => post<Data<AdminEditionDetail>>(p('admin/editions'), edition),
-        next: (edition: NextEdition) => post<Data<AdminEditionDetail>>(p('admin/editions/next'), edition),
-        update: (slug: string, patch: EditionSettingsPatch) =>
-          request<Data<AdminEditionDetail>>('PATCH', p('admin/editions', slug), { body: patch }),
-        makeCurrent: (slug: string) => post<Data<AdminEditionDetail>>(p('admin/editions', slug, 'make-current'), {}),
-      },
-      /** Replaces the current edition's badge pick-up schedule; answers it as the public GET does. */
-      pickupSchedule: {
-        replace: (rows: PickupSlotInput[]) => put<Data<PickupSlot[]>>(p('admin/pickup-schedule'), rows),
-      },
-      transfers: {
-        list: () => get<Data<TransferRow[]>>(p('admin/transfers')),
-      },
-      bankImports: {
-        /** Reads a statement file for the mapping step (multipart: `file`, `encoding`). */
-        preview: (form: FormData) => post<Data<StatementPreview>>(p('admin/bank-imports/preview'), form),
-        /** Imports a statement (multipart: `file`, `encoding`, `mapping` as JSON). */
-        create: (form: FormData) => post<Data<ImportView>>(p('admin/bank-imports'), form),
-        list: () => get<Data<ImportSummary[]>>(p('admin/bank-imports')),
-        get: (importId: string) => get<Data<ImportView>>(p('admin/bank-imports', importId)),
-        confirm: (importId: string, lineIds?: string[]) =>
-          post<ImportConfirmed>(p('admin/bank-imports', importId, 'confirm'), lineIds ? { lineIds } : {}),
-        assign: (lineId: string, orderNo: string) =>
-          post<Data<LineAssigned>>(p('admin/bank-lines', lineId, 'assign'), { orderNo }),
-      },
-      invoices: {
-        /** E-invoices, newest first, by status and a search (issue 22). */
-        list: (query: { status?: string; q?: string } = {}) => get<Data<AdminInvoice[]>>(p('admin/invoices'), query),
-        /** A failed invoice (or its void/allowance) tried again at the next pass. */
-        retry: (invoiceId: string) => post<Data<{ result: string }>>(p('admin/invoices', invoiceId, 'retry'), {}),
-        settings: () => get<Data<InvoiceSettings>>(p('admin/invoice-settings')),
-        saveSettings: (settings: Pick<InvoiceSettings, 'enabled' | 'itemNames'>) =>
-          put<Data<InvoiceSettings>>(p('admin/invoice-settings'), settings),
-        exportHref: (day: string) => apiHref.invoiceExport(day),
-      },
-      refunds: {
-        list: () => get<Data<RefundRow[]>>(p('admin/refunds')),
-        markRefunded: (paymentId: string, reference: string) =>
-          post<Data<RefundRecorded>>(p('admin/refunds', paymentId, 'refunded'), { reference }),
-        /** A card payment refunded through NewebPay (issue 22): all that is left, or `amountCents`. */
-        throughGateway: (paymentId: string, body: { reason: string; amountCents?: number }) =>
-          post<Data<CardRefunded>>(p('admin/payments', paymentId, 'refund'), body),
-      },
-      desk: {
-        badges: () => get<{ data: DeskBadge[]; meta: { total: number; at: string } }>(p('admin/desk/badges')),
-        verify: (code: string) => post<Data<DeskBadge>>(p('admin/desk/verify'), { code }),
-        pickups: (batch: Infer<typeof PickupBatch>) => post<Data<PickupResult[]>>(p('admin/desk/pickups'), batch),
-        photoUrl: apiHref.deskPhoto,
-      },
-      exportHref: apiHref.export,
-      team: {
-        list: () => get<Data<TeamMember[]>>(p('admin/team')),
-        changes: () => get<Data<TeamChange[]>>(p('admin/team/changes')),
-        invite: (email: string, role: Role) => post<Data<TeamInvited>>(p('admin/team'), { email, role }),
-        changeRole: (email: string, role: Role) =>
-          request<Data<TeamMember>>('PATCH', p('admin/team', email), { body: { role } }),
-        remove: (email: string) => request<Data<TeamRemoved>>('DELETE', p('admin/team', email)),
-      },
     },
   };
 }

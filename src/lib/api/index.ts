@@ -1,16 +1,18 @@
 import { endpoints } from './endpoints';
-import { createTransport, type ApiClientOptions, type RequestFn, type Transport } from './transport';
+import type { RequestFn, Transport } from './transport';
 
 /*
  * The one API client (DESIGN §1, spec §7–§8, decision 043), used by SSR pages and islands alike:
- * one typed function per endpoint (endpoints.ts: `api.orders.get(id)`,
+ * one typed function per endpoint (endpoints.ts, admin-endpoints.ts: `api.orders.get(id)`,
  * `api.registrations.create(slug, body)`, `api.files.upload(file, { purpose, onProgress })`) over
  * one transport (transport.ts: ofetch with an injectable fetch). The browser binds it in
  * @lib/api.client, the SSR pages in @lib/embedded-api.server.
  */
 
 export { ApiError, alertText, apiMessage, toApiError, TRANSLATED_ALERT_CODES } from './errors';
-export { API_BASE, apiHref, type AdminOrderAction, type Endpoints, type RegistrationBody } from './endpoints';
+export { API_BASE, apiHref, type Endpoints, type RegistrationBody } from './endpoints';
+export type { AdminEndpoints, AdminOrderAction } from './admin-endpoints';
+export type { ApiClient } from './client';
 export {
   createTransport,
   handOverData,
@@ -41,12 +43,5 @@ export function clientOf(request: RequestFn) {
   };
 }
 
-/** The client over a transport: the typed endpoints, and the generic methods. */
-export const clientOver = (transport: Transport) => ({ ...clientOf(transport.request), ...endpoints(transport) });
-
-/** Creates a client bound to one token and locale. */
-export function createApiClient(options: ApiClientOptions = {}) {
-  return clientOver(createTransport(options));
-}
-
-export type ApiClient = ReturnType<typeof clientOver>;
+/** The registrants' client over a transport: the typed endpoints, and the generic methods. */
+export const publicClientOver = (transport: Transport) => ({ ...clientOf(transport.request), ...endpoints(transport) });

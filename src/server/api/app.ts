@@ -11,6 +11,7 @@ import { findEventBySlug, listEvents, publiclyVisible } from '../events/events';
 import { expireOverdueOrders } from '../orders/order-state';
 import { findOrder, listOrders } from '../orders/orders';
 import { listPickupSlots } from '../badges/pickup-schedule';
+import { findEditionBySlug } from '../editions/editions';
 import { createUserDirectory } from '../identity/users';
 import { createRateLimiter, memoryRateLimitStore, type RateRule } from '../security/rate-limit';
 import { parseRateRule } from '../config';
@@ -307,8 +308,12 @@ export function createApi(deps: ApiDeps) {
   marketExhibitorRoutes(app, ctx);
 
   // ---- Badge pick-up schedule (spec §9) ---------------------------------------------------
+  // `?edition={slug}`: that edition's (a past edition's badge keeps its own schedule); 404 for no such edition.
   app.get('/pickup-schedule', async (c) => {
-    const rows = await listPickupSlots(deps.db);
+    const slug = c.req.query('edition');
+    const edition = slug ? await findEditionBySlug(deps.db, slug) : undefined;
+    if (slug && !edition) throw notFound('Edition');
+    const rows = await listPickupSlots(deps.db, edition?.id);
     return send(c, { data: rows.map((r) => pickupSlotView(r, c.get('locale'))) });
   });
 

@@ -78,6 +78,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   one_work_per_story: 400,
   invalid_upload: 400,
   link_revoked: 410,
+  link_past_edition: 410,
   event_changed: 409,
   event_status_conflict: 409,
   event_has_orders: 409,
@@ -102,6 +103,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, ContentfulStatusCode> 
   person_busy: 409,
   no_table_free: 409,
   own_exhibitor: 400,
+  party_busy: 409,
+  table_taken: 409,
 };
 
 /** A domain refusal as the API's error. */

@@ -161,6 +161,7 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
             currency: r.currency === 'USD' ? ('USD' as const) : ('TWD' as const),
             at: r.at,
             kind: r.kind as 'cancel' | 'refund' | 'manual',
+            reason: r.reason,
           })),
         }
       : {}),

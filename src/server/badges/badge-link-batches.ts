@@ -6,6 +6,7 @@ import { DomainError, notFoundError } from '@domain/errors';
 import { LOCALES, localePath, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { badgeLinkBatches, badgeLinks, badges, orders, users } from '../db/schema';
+import { currentEdition } from '../editions/editions';
 import { queueBadgeLinkMail } from '../mail/outbox';
 
 /*
@@ -49,6 +50,8 @@ export async function createBadgeLinkBatch(db: Db, input: NewBatch, mail: { orig
   const size = emails?.length ?? input.count ?? 0;
   if (size < 1) throw new RangeError('A batch has at least one link');
   return db.transaction(async (tx) => {
+    // The links give badges of the edition current now (issue 21).
+    const edition = await currentEdition(tx);
     const [batch] = await tx
       .insert(badgeLinkBatches)
       .values({
@@ -68,6 +71,7 @@ export async function createBadgeLinkBatch(db: Db, input: NewBatch, mail: { orig
       email: emails?.[i] ?? null,
       expiresAt: input.expiresAt,
       batchId: batch!.id,
+      editionId: edition?.id ?? null,
       createdAt: new Date(now.getTime() + i),
     }));
     const links = await tx

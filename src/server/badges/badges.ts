@@ -8,7 +8,7 @@ import { BADGE_REGISTRATION_TYPES } from '@domain/kinds';
 import { badgeFree } from '@domain/kinds/badge-free';
 import { badgeProfessional } from '@domain/kinds/badge-professional';
 import type { Db, Tx } from '../db/client';
-import { badgeLinks, badges, events, files, orders, receipts } from '../db/schema';
+import { badgeLinks, badges, editions, events, files, orders, receipts } from '../db/schema';
 import { isUniqueViolation } from '../db/db-errors';
 import { fileUrl } from '../files/files';
 import {
@@ -18,6 +18,7 @@ import {
   type PlacedFrom,
   type PlaceOrderInput,
 } from '../orders/order-state';
+import { currentEdition } from '../editions/editions';
 import { qrPng } from './pickup';
 import type { User } from '../identity/users';
 
@@ -121,19 +122,32 @@ export async function claimFreeBadge(
 ) {
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
-  // The published free-badge event (the catalogue may hold drafts or archived ones of the kind too).
+  // The current edition's published free-badge event (the catalogue may hold drafts or archived
+  // ones of the kind too, and past editions' ones): a link gives a badge of the current edition.
+  const edition = await currentEdition(db);
   const [event] = await db
     .select()
     .from(events)
-    .where(and(eq(events.type, badgeFree.eventType), eq(events.status, 'published')))
+    .where(
+      and(
+        eq(events.type, badgeFree.eventType),
+        eq(events.status, 'published'),
+        edition ? eq(events.editionId, edition.id) : undefined,
+      ),
+    )
     .orderBy(asc(events.createdAt))
     .limit(1);
-  if (!event) throw notFoundError('Event');
   const [link] = await db.select().from(badgeLinks).where(eq(badgeLinks.code, code)).limit(1);
-  const state = badgeLinkState(link, { userId: user.id, email: user.email }, { now: ctx.now, linkType });
-  // The same user again (a retried request whose first answer was lost): already done.
-  if (state === 'claimed') return { eventSlug: event.slug, paymentStatus: 'free' };
+  const state = badgeLinkState(
+    link,
+    { userId: user.id, email: user.email },
+    { now: ctx.now, linkType, currentEditionId: edition?.id },
+  );
+  // The same user again (a retried request whose first answer was lost): already done. The
+  // order's own event (a link claimed for a past edition stays claimed there).
+  if (state === 'claimed') return { eventSlug: event?.slug ?? '', paymentStatus: 'free' };
   refuseLink(state);
+  if (!event) throw notFoundError('Event');
   if (!link) throw new DomainError('link_expired');
   if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
   const placed = await placeBadgeOrder(
@@ -198,12 +212,13 @@ async function placeBadgeOrder(
 
 /**
  * The refusal of a link that cannot be claimed (spec §8: 404 expired, 409 used; 403 another
- * e-mail's; 410 revoked by an organiser).
+ * e-mail's; 410 revoked by an organiser, or a link of a past edition).
  */
 function refuseLink(state: BadgeLinkState) {
   if (state === 'expired') throw new DomainError('link_expired');
   if (state === 'used') throw new DomainError('link_used');
   if (state === 'revoked') throw new DomainError('link_revoked');
+  if (state === 'past_edition') throw new DomainError('link_past_edition');
   if (state === 'not_for_user') throw new DomainError('link_not_for_user');
 }
 
@@ -226,11 +241,16 @@ export async function checkBadgeLink(
       usedAt: badgeLinks.usedAt,
       usedBy: badgeLinks.usedBy,
       revokedAt: badgeLinks.revokedAt,
+      editionId: badgeLinks.editionId,
     })
     .from(badgeLinks)
     .where(eq(badgeLinks.code, code))
     .limit(1);
-  const state = badgeLinkState(link, user && { userId: user.id, email: user.email }, options);
+  const edition = await currentEdition(db);
+  const state = badgeLinkState(link, user && { userId: user.id, email: user.email }, {
+    ...options,
+    currentEditionId: edition?.id,
+  });
   refuseLink(state);
   if (!link || (state !== 'valid' && state !== 'claimed')) throw new DomainError('link_expired');
   return { state, identity: link.identity, expiresAt: link.expiresAt };
@@ -242,9 +262,16 @@ export async function createBadgeLink(
   input: { identity: BadgeIdentity; email?: string | undefined; expiresAt: Date },
 ) {
   const code = randomBytes(12).toString('base64url');
+  const edition = await currentEdition(db);
   const [link] = await db
     .insert(badgeLinks)
-    .values({ code, identity: input.identity, email: input.email ?? null, expiresAt: input.expiresAt })
+    .values({
+      code,
+      identity: input.identity,
+      email: input.email ?? null,
+      expiresAt: input.expiresAt,
+      editionId: edition?.id ?? null,
+    })
     .returning();
   return link!;
 }
@@ -264,16 +291,24 @@ export async function findBadgeOrder(db: Db, userId: string) {
 /** The user's badge (spec §3 Badge); the QR code only once the order is paid or free. */
 export async function getBadge(db: Db, userId: string) {
   const [row] = await db
-    .select({ badge: badges, order: orders, event: events, receipt: receipts, file: files })
+    .select({
+      badge: badges,
+      order: orders,
+      event: events,
+      receipt: receipts,
+      file: files,
+      editionSlug: editions.slug,
+    })
     .from(badges)
     .innerJoin(orders, eq(orders.id, badges.orderId))
     .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(editions, eq(editions.id, events.editionId))
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(files, eq(files.id, badges.personalPhotoFileId))
     .where(eq(badges.userId, userId))
     .limit(1);
   if (!row) return undefined;
-  const { badge, order, event, receipt, file } = row;
+  const { badge, order, event, receipt, file, editionSlug } = row;
   const issued = isIssued(order.paymentStatus);
   return {
     identity: badge.identity,
@@ -286,6 +321,8 @@ export async function getBadge(db: Db, userId: string) {
     orderId: order.id,
     orderNo: order.orderNo,
     eventSlug: event.slug,
+    /** The order's edition: the badge page shows its pick-up schedule and settings, not the current one's. */
+    editionSlug,
     paymentStatus: order.paymentStatus,
     payment:
       order.totalTwdCents > 0

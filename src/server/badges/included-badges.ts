@@ -13,7 +13,13 @@ import type { Db, Tx } from '../db/client';
 import { badgeLinks, users } from '../db/schema';
 
 type SettledOrder = { id: string; paymentStatus: string; approvalStatus: string | null };
-type EventOf = { type: Parameters<typeof kindOf>[0]; endAt: Date; includedBadges: number | null };
+type EventOf = {
+  type: Parameters<typeof kindOf>[0];
+  endAt: Date;
+  includedBadges: number | null;
+  /** The event's edition: its included badges are that edition's. */
+  editionId?: string | null;
+};
 
 /** Whether an order's included badges are due: issued (paid or free) and not waiting for or refused approval. */
 export const includesBadgesNow = (order: SettledOrder) =>
@@ -40,6 +46,7 @@ export async function issueIncludedBadges(tx: Tx, order: SettledOrder, event: Ev
     expiresAt,
     orderId: order.id,
     orderSeq: i + 1,
+    editionId: event.editionId ?? null,
     createdAt: now,
   }));
   const inserted = await tx

@@ -710,6 +710,12 @@ export const badgeLinks = pgTable(
     /** Withdrawn by an organiser before anyone used it: the claim refuses it (`link_revoked`). */
     revokedAt: ts('revoked_at'),
     revokedBy: text('revoked_by'),
+    /**
+     * The edition whose badge the link gives (the current one when made; an order's included link:
+     * the order's event's). A link of another edition than the current one gives no badge
+     * (`link_past_edition`); null: made before editions (any).
+     */
+    editionId: uuid('edition_id').references(() => editions.id),
     createdAt: created(),
   },
   (t) => [
@@ -1201,6 +1207,29 @@ export const meetingPeople = pgTable(
 );
 
 /**
+ * The tables an accepted meeting holds (decision 064): as many as its exhibitor's delegation
+ * needs (`meeting_exhibitors.tables_needed`, taken when it is accepted), all or none. A table
+ * holds one meeting per slot (primary key), whichever meeting names it first; `meetings.table_id`
+ * is the first of them by name (the one the calendar file and the mails name first). Rows go with
+ * the meeting's end (cancelled) or move with it, in the same transaction.
+ */
+export const meetingTableHolds = pgTable(
+  'meeting_table_holds',
+  {
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => meetingTables.id),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => meetingSlots.id),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.slotId] }), index('meeting_table_holds_meeting_idx').on(t.meetingId)],
+);
+
+/**
  * E-invoices (issue 22, decision 051): one per paid order (order_id unique; its order number is
  * the MerchantOrderNo, ezPay's idempotency key). The row is also the issue's queue: `pending` or
  * `failed` rows whose `next_attempt_at` has come are claimed by the invoice pass (a lease moves
@@ -1256,7 +1285,7 @@ export const INVOICE_ACTION_STATUSES = ['pending', 'done', 'failed'] as const;
 /**
  * Voids and allowances of an invoice, with their reason (shown to the registrant): the history and
  * the queue of those calls (same lease and backoff as the issue). `key` makes each once only
- * (`void`, `refund:{paymentId}`).
+ * (`void`, `refund:{paymentId}:{refundId}`).
  */
 export const invoiceActions = pgTable(
   'invoice_actions',

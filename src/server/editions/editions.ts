@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   BANK_FIELDS,
   daysBetween,
+  EDITION_LIMITS,
   scheduleIssues,
   SETTING_FIELDS,
   shiftDay,
@@ -14,6 +15,7 @@ import {
   type ScheduleIssue,
   type SettingField,
 } from '@domain/editions';
+import { SLUG_PATTERN } from '@domain/event-catalogue';
 import { DomainError } from '@domain/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -105,6 +107,13 @@ export async function listEditions(db: Db) {
   const counts = await db.select({ editionId: events.editionId, n: count() }).from(events).groupBy(events.editionId);
   const byEdition = new Map(counts.map((c) => [c.editionId, c.n]));
   return rows.map((edition) => ({ edition, events: byEdition.get(edition.id) ?? 0 }));
+}
+
+/** An edition by its slug (current or past), or undefined; a slug that cannot be one finds nothing. */
+export async function findEditionBySlug(db: Db, slug: string): Promise<Edition | undefined> {
+  if (slug.length > EDITION_LIMITS.slug.max || !SLUG_PATTERN.test(slug)) return undefined;
+  const [edition] = await db.select().from(editions).where(eq(editions.slug, slug)).limit(1);
+  return edition;
 }
 
 export async function findEdition(db: Db, slug: string) {

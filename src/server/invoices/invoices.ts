@@ -161,7 +161,14 @@ async function queueReversal(
  */
 export async function queueInvoiceAfterRefund(
   tx: Tx,
-  input: { orderId: string; paymentId: string; amountCents: number; reason: string | null; now: Date },
+  input: {
+    orderId: string;
+    paymentId: string;
+    refundId: string;
+    amountCents: number;
+    reason: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   const [payment] = await tx
     .select({ paidAt: orderPayments.paidAt, currency: orderPayments.currency })
@@ -171,7 +178,8 @@ export async function queueInvoiceAfterRefund(
   if (!payment?.paidAt || payment.currency !== 'TWD') return;
   await queueReversal(tx, {
     orderId: input.orderId,
-    key: `refund:${input.paymentId}`,
+    // One action per refund: a payment refunded in parts credits each part.
+    key: `refund:${input.paymentId}:${input.refundId}`,
     reason: input.reason || 'refund',
     now: input.now,
     amountTwd: Math.round(input.amountCents / 100),

@@ -21,7 +21,7 @@ import { deliverEmails, queueEventMails, queuePaymentReminders, type MailSetting
 import type { MailTransport } from '../mail/transport';
 import type { EzpayClient } from '../invoices/ezpay';
 import { invoicePass } from '../invoices/invoices';
-import { expireMeetingRequests } from '../meetings/meetings';
+import { expireMeetingRequests, recordNoShows } from '../meetings/meetings';
 import { queueMeetingReminders } from '../meetings/meeting-mails';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, data?: Record<string, unknown>) => void;
@@ -111,6 +111,8 @@ export async function mailPass(options: Omit<MailWorkerOptions, 'intervalMs' | '
   const reminders = await queuePaymentReminders(options.db, options.settings, now());
   // Market meetings (issue 23): requests past their expiry free their slot; the day-before reminders.
   await expireMeetingRequests(options.db, now());
+  // A meeting whose slot ended without a table scan is a no-show.
+  await recordNoShows(options.db, now());
   await queueMeetingReminders(
     options.db,
     { from: options.settings.from, origin: options.settings.siteUrl ?? options.settings.defaultOrigin },

@@ -1,55 +1,14 @@
 /**
- * The exhibitor side of a meeting: a Market registration listed in the directory, and its people.
- *
- * `listedExhibitor` asks what the directory (src/server/market/directory.ts) shows: the Market
- * order is complete (paid, or free and approved) and the exhibitor has not opted out of the
- * directory; its people stay reachable for the meetings it already has.
+ * The exhibitor side of a meeting: its people. Whether an exhibitor is listed (may be booked, has
+ * a page) is the directory's one answer, `listedExhibitor` in src/server/market/directory.ts; what
+ * stays here is what only the meetings need: who takes part in an exhibitor's meetings and who is
+ * told about them, reachable for the meetings it already has even after it leaves the directory.
  */
 import { eq, sql } from 'drizzle-orm';
-import { KINDS } from '@domain/kinds';
-import { headlineStatus } from '@domain/orders';
 import type { Db, Tx } from '../db/client';
-import { events, orders, registrations, users } from '../db/schema';
-
-/** What the meetings need of a directory entry. */
-export type DirectoryExhibitor = { id: string; companyNameEn: string; companyNameZh: string };
-
-/** The event types of the Market kinds (asked of the kinds' registry). */
-const MARKET_EVENT_TYPES = KINDS.filter((k) => k.market).map((k) => k.eventType);
-
-async function exhibitorRow(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({
-      id: registrations.id,
-      form: registrations.form,
-      contact: registrations.contact,
-      eventType: events.type,
-      paymentStatus: orders.paymentStatus,
-      approvalStatus: orders.approvalStatus,
-      ownerId: orders.userId,
-      ownerEmail: users.email,
-      locale: orders.locale,
-      directoryListed: registrations.directoryListed,
-    })
-    .from(registrations)
-    .innerJoin(orders, eq(orders.id, registrations.orderId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(sql`${registrations.id} = ${id}::uuid`)
-    .limit(1);
-  if (!row || !(MARKET_EVENT_TYPES as readonly string[]).includes(row.eventType)) return undefined;
-  if (headlineStatus(row) !== 'completed') return undefined;
-  return row;
-}
+import { orders, registrations, users } from '../db/schema';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The exhibitor `id` (its Market registration's id) when it is in the directory. */
-export async function listedExhibitor(db: Db | Tx, id: string): Promise<DirectoryExhibitor | undefined> {
-  const row = await exhibitorRow(db, id);
-  if (!row?.directoryListed) return undefined;
-  return { id: row.id, companyNameEn: text(row.form.companyNameEn), companyNameZh: text(row.form.companyNameZh) };
-}
 
 /**
  * The people of an exhibitor: the owner of its Market order (a user, who takes part in its
@@ -63,7 +22,18 @@ export type ExhibitorPeople = {
 };
 
 export async function exhibitorPeople(db: Db | Tx, id: string): Promise<ExhibitorPeople | undefined> {
-  const row = await exhibitorRow(db, id);
+  const [row] = await db
+    .select({
+      contact: registrations.contact,
+      ownerId: orders.userId,
+      ownerEmail: users.email,
+      locale: orders.locale,
+    })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(sql`${registrations.id} = ${id}::uuid`)
+    .limit(1);
   if (!row) return undefined;
   const contact = text(row.contact?.contactEmail).toLowerCase();
   const emails = [...new Set([row.ownerEmail.toLowerCase(), ...(contact ? [contact] : [])])];

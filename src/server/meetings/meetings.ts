@@ -5,7 +5,7 @@
  * `meetings_table_slot_idx`, `meeting_people`'s key); the caps are counted under a per-buyer
  * advisory lock, in the transaction that inserts.
  */
-import { and, asc, eq, gt, inArray, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import {
   ACTIVE_MEETING_STATUSES,
   decideMeeting,
@@ -27,6 +27,7 @@ import {
   meetings,
   meetingSettings,
   meetingSlots,
+  meetingTableHolds,
   meetingTables,
   meetingUnavailable,
   orders,
@@ -35,7 +36,8 @@ import {
 } from '../db/schema';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { currentEdition, type Edition } from '../editions/editions';
-import { exhibitorPeople, exhibitorSideOf, listedExhibitor } from './exhibitor';
+import { listedExhibitor } from '../market/directory';
+import { exhibitorPeople, exhibitorSideOf } from './exhibitor';
 
 export type MeetingSettingsRow = typeof meetingSettings.$inferSelect;
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -191,40 +193,225 @@ async function sweepExpired(tx: Tx, now: Date, scope?: ReturnType<typeof and>) {
   return expired.length;
 }
 
+/**
+ * No-shows (the job runner, every pass): an accepted meeting whose slot has ended without a scan
+ * is recorded `no_show` by `system`. A scan that comes later (a desk syncing its queue) still
+ * wins: the last scan is what stands.
+ */
+export async function recordNoShows(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(meetings)
+    .set({ attendance: 'no_show', attendanceAt: now, attendanceBy: 'system', updatedAt: now })
+    .where(
+      and(
+        eq(meetings.status, 'accepted'),
+        sql`${meetings.attendance} is null`,
+        sql`exists (select 1 from meeting_slots s where s.id = ${meetings.slotId} and s.ends_at <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: meetings.id });
+  return rows.length;
+}
+
 /** The job runner's sweep of expired requests (every pass). */
 export const expireMeetingRequests = (db: Db, now: Date) => db.transaction((tx) => sweepExpired(tx, now));
 
 /**
- * Accepts a request and gives it a table: the first active table of the edition free in the
- * meeting's slot, chosen in the UPDATE itself; two accepts that pick the same table at once
- * collide on `meetings_table_slot_idx`, and the loser tries again (in a savepoint).
+ * Gives an accepted meeting its tables (decision 064): the `preferred` ones first when they are
+ * free in its slot, then the first free active tables of the edition by name, `count` in all or
+ * none (`409 no_table_free`). `meeting_table_holds`' key decides races: two meetings that pick
+ * the same table at once collide, and the loser tries again (in a savepoint). `meetings.table_id`
+ * becomes the first held table by name. A `required` table must be free (`409 table_taken`).
  */
-async function acceptWithTable(tx: Tx, meetingId: string, now: Date) {
+async function holdTables(
+  tx: Tx,
+  meeting: { id: string; editionId: string; slotId: string },
+  count: number,
+  options: { preferred?: string[]; required?: string } = {},
+) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await tx.transaction(async (sp) => {
-        const [row] = await sp
+        const held: string[] = [];
+        if (options.required) {
+          try {
+            await sp.transaction((inner) =>
+              inner
+                .insert(meetingTableHolds)
+                .values({ tableId: options.required!, slotId: meeting.slotId, meetingId: meeting.id }),
+            );
+          } catch (error) {
+            if (isUniqueViolation(error, 'meeting_table_holds_table_id_slot_id_pk'))
+              throw new DomainError('table_taken');
+            throw error;
+          }
+          held.push(options.required);
+        }
+        for (const tableId of options.preferred ?? []) {
+          if (held.length >= count || held.includes(tableId)) continue;
+          const [row] = await sp
+            .insert(meetingTableHolds)
+            .values({ tableId, slotId: meeting.slotId, meetingId: meeting.id })
+            .onConflictDoNothing()
+            .returning({ id: meetingTableHolds.tableId });
+          if (row) held.push(row.id);
+        }
+        if (held.length < count) {
+          const free = await sp
+            .select({ id: meetingTables.id })
+            .from(meetingTables)
+            .where(
+              and(
+                eq(meetingTables.editionId, meeting.editionId),
+                eq(meetingTables.active, true),
+                held.length ? notInArray(meetingTables.id, held) : undefined,
+                notExists(
+                  sp
+                    .select({ one: sql`1` })
+                    .from(meetingTableHolds)
+                    .where(
+                      and(
+                        eq(meetingTableHolds.tableId, meetingTables.id),
+                        eq(meetingTableHolds.slotId, meeting.slotId),
+                      ),
+                    ),
+                ),
+              ),
+            )
+            .orderBy(asc(meetingTables.name))
+            .limit(count - held.length);
+          if (free.length < count - held.length) throw new DomainError('no_table_free');
+          await sp
+            .insert(meetingTableHolds)
+            .values(free.map((t) => ({ tableId: t.id, slotId: meeting.slotId, meetingId: meeting.id })));
+          held.push(...free.map((t) => t.id));
+        }
+        await sp
           .update(meetings)
           .set({
-            status: 'accepted',
-            decidedAt: now,
-            updatedAt: now,
-            sequence: sql`${meetings.sequence} + 1`,
-            tableId: sql`(select t.id from meeting_tables t where t.edition_id = ${meetings.editionId} and t.active
-              and not exists (select 1 from meetings o where o.table_id = t.id and o.slot_id = ${meetings.slotId}
-                and o.status in ('requested', 'accepted'))
-              order by t.name limit 1)`,
+            tableId: sql`(select h.table_id from meeting_table_holds h join meeting_tables t on t.id = h.table_id
+              where h.meeting_id = ${meeting.id} order by t.name limit 1)`,
           })
-          .where(and(eq(meetings.id, meetingId), eq(meetings.status, 'requested')))
-          .returning({ tableId: meetings.tableId });
-        if (!row) throw new DomainError('meeting_state');
-        if (!row.tableId) throw new DomainError('no_table_free');
-        return row.tableId;
+          .where(eq(meetings.id, meeting.id));
+        return held;
       });
     } catch (error) {
-      if (attempt < 4 && isUniqueViolation(error, 'meetings_table_slot_idx')) continue;
+      if (
+        attempt < 4 &&
+        (isUniqueViolation(error, 'meeting_table_holds_table_id_slot_id_pk') ||
+          isUniqueViolation(error, 'meetings_table_slot_idx'))
+      )
+        continue;
       throw error;
     }
+  }
+}
+
+/** How many tables an exhibitor's meetings take (its delegation; 1 unless it said otherwise). */
+async function tablesNeeded(tx: Db | Tx, exhibitorId: string) {
+  const [row] = await tx
+    .select({ n: meetingExhibitors.tablesNeeded })
+    .from(meetingExhibitors)
+    .where(eq(meetingExhibitors.registrationId, exhibitorId));
+  return row?.n ?? 1;
+}
+
+/**
+ * Accepts a request and gives it its tables (`holdTables`), all in a savepoint: without enough
+ * free tables the request stays `requested` (`409 no_table_free`).
+ */
+async function acceptWithTable(tx: Tx, meetingId: string, now: Date) {
+  return tx.transaction(async (sp) => {
+    const [row] = await sp
+      .update(meetings)
+      .set({ status: 'accepted', decidedAt: now, updatedAt: now, sequence: sql`${meetings.sequence} + 1` })
+      .where(and(eq(meetings.id, meetingId), eq(meetings.status, 'requested')))
+      .returning({
+        id: meetings.id,
+        editionId: meetings.editionId,
+        slotId: meetings.slotId,
+        exhibitorId: meetings.exhibitorId,
+      });
+    if (!row) throw new DomainError('meeting_state');
+    return holdTables(sp, row, await tablesNeeded(sp, row.exhibitorId));
+  });
+}
+
+/**
+ * The organiser moves an accepted meeting that has not started (decision 064): to another free
+ * slot of the exhibitor and/or another table. The database's rules decide as for a booking: the
+ * exhibitor's slot (`409 slot_taken`), either person's time (`409 person_busy`), the tables
+ * (`409 table_taken` for the one named, `409 no_table_free`). The meeting keeps its number of
+ * tables (and, moved to another slot, the same tables when they are free there); its SEQUENCE
+ * grows, its attendance is cleared, and both parties get the "changed" mail.
+ */
+export async function moveMeeting(
+  db: Db,
+  input: { meetingId: string; slotId?: string | undefined; tableName?: string | undefined; now: Date },
+  mail: MeetingMailer,
+): Promise<void> {
+  const { meetingId, now } = input;
+  const row = await loadMeeting(db, meetingId);
+  if (!row) throw notFoundError('Meeting');
+  if (row.status !== 'accepted' || row.startsAt <= now)
+    throw new DomainError('meeting_state', 'Only an accepted meeting that has not started is moved');
+  const slotId = input.slotId ?? row.slotId;
+  const [slot] = await db
+    .select()
+    .from(meetingSlots)
+    .where(and(eq(meetingSlots.id, slotId), eq(meetingSlots.editionId, row.editionId)));
+  if (!slot) throw notFoundError('Slot');
+  const [unavailable] = await db
+    .select({ one: sql`1` })
+    .from(meetingUnavailable)
+    .where(and(eq(meetingUnavailable.registrationId, row.exhibitorId), eq(meetingUnavailable.slotId, slotId)));
+  if (!slot.open || slot.startsAt <= now || unavailable) throw await slotTaken(db, row.exhibitorId, now, slot.startsAt);
+  let tableId: string | undefined;
+  if (input.tableName !== undefined) {
+    const [table] = await db
+      .select({ id: meetingTables.id })
+      .from(meetingTables)
+      .where(
+        and(
+          eq(meetingTables.editionId, row.editionId),
+          eq(meetingTables.name, input.tableName.trim()),
+          eq(meetingTables.active, true),
+        ),
+      );
+    if (!table) throw notFoundError('Table');
+    tableId = table.id;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const held = await tx
+        .delete(meetingTableHolds)
+        .where(eq(meetingTableHolds.meetingId, row.id))
+        .returning({ tableId: meetingTableHolds.tableId });
+      const [moved] = await tx
+        .update(meetings)
+        .set({
+          slotId,
+          tableId: null,
+          attendance: null,
+          attendanceAt: null,
+          attendanceBy: null,
+          sequence: sql`${meetings.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(and(eq(meetings.id, row.id), eq(meetings.status, 'accepted'), eq(meetings.slotId, row.slotId)))
+        .returning({ id: meetings.id, editionId: meetings.editionId, slotId: meetings.slotId });
+      if (!moved) throw new DomainError('meeting_state');
+      await tx.update(meetingPeople).set({ slotId }).where(eq(meetingPeople.meetingId, row.id));
+      const count = Math.max(held.length, 1);
+      const preferred = held.map((h) => h.tableId).filter((id) => id !== tableId);
+      await holdTables(tx, moved, count, { preferred, ...(tableId ? { required: tableId } : {}) });
+      await mail(tx, row.id, 'changed');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'meetings_exhibitor_slot_idx'))
+      throw await slotTaken(db, row.exhibitorId, now, slot.startsAt);
+    if (isUniqueViolation(error, 'meeting_people_user_id_slot_id_pk')) throw new DomainError('party_busy');
+    throw error;
   }
 }
 
@@ -246,7 +433,8 @@ export type RequestInput = {
 export async function requestMeeting(db: Db, input: RequestInput, mail: MeetingMailer): Promise<string> {
   const { buyer, exhibitorId, slotId, now } = input;
   const setup = await meetingSetup(db);
-  const exhibitor = await exhibitorPeople(db, exhibitorId);
+  // Only an exhibitor the directory lists is booked (its one notion of "listed").
+  const exhibitor = (await listedExhibitor(db, exhibitorId)) && (await exhibitorPeople(db, exhibitorId));
   if (!setup?.settings || !exhibitor) throw notFoundError('Exhibitor');
   if (exhibitor.ownerId === buyer.id) throw new DomainError('own_exhibitor');
   const { settings, edition } = setup;
@@ -348,6 +536,7 @@ const companyZh = sql<string>`coalesce(${registrations.form}->>'companyNameZh', 
 
 const meetingColumns = {
   id: meetings.id,
+  editionId: meetings.editionId,
   status: meetings.status,
   message: meetings.message,
   sequence: meetings.sequence,
@@ -362,7 +551,12 @@ const meetingColumns = {
   endsAt: meetingSlots.endsAt,
   day: meetingSlots.day,
   tableId: meetings.tableId,
-  tableName: meetingTables.name,
+  /** The tables it holds, by name (decision 064), joined: "T1, T2"; the one table of an older meeting. */
+  tableName: sql<string | null>`coalesce((select string_agg(t.name, ', ' order by t.name)
+    from meeting_table_holds h join meeting_tables t on t.id = h.table_id where h.meeting_id = ${meetings.id}),
+    ${meetingTables.name})`,
+  tableNames: sql<string[] | null>`(select array_agg(t.name order by t.name)
+    from meeting_table_holds h join meeting_tables t on t.id = h.table_id where h.meeting_id = ${meetings.id})`,
   exhibitorId: meetings.exhibitorId,
   exhibitorOwnerId: orders.userId,
   exhibitorContact: sql<string | null>`lower(${registrations.contact}->>'contactEmail')`,
@@ -490,6 +684,7 @@ export async function actOnMeeting(
       .returning({ id: meetings.id });
     if (!changed) throw new DomainError('meeting_state');
     await tx.delete(meetingPeople).where(eq(meetingPeople.meetingId, row.id));
+    await tx.delete(meetingTableHolds).where(eq(meetingTableHolds.meetingId, row.id));
     await mail(tx, row.id, decided.next === 'declined' ? 'declined' : 'cancelled');
   });
   return decided.next;

@@ -1,7 +1,17 @@
 import { isUuid } from '@domain/validation';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { events, orderContents, orderPayments, orders, receipts, registrations, virtualAccounts } from '../db/schema';
+import {
+  events,
+  orderContents,
+  orderPayments,
+  orders,
+  receipts,
+  registrations,
+  users,
+  virtualAccounts,
+} from '../db/schema';
 import { includedBadgeCount, includedBadgeLinks, type IncludedBadgeLink } from '../badges/included-badges';
 import { latestCardAttempts } from '../payments/payments';
 import { refundsOf } from '../payments/refunds';
@@ -29,7 +39,7 @@ export type OrderRecord = {
 };
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
-export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string };
+export type OrderRefund = { amountCents: number; currency: string; at: Date; kind: string; reason: string | null };
 
 /**
  * What the wire view of an order reads (api/views.ts orderView): an order list selects these
@@ -152,67 +162,106 @@ async function contentsOf(db: Db, orderIds: string[]) {
   return byOrder;
 }
 
-/** Content rows as orders carry them, by order. */
-function contentsByOrder(rows: (typeof orderContents.$inferSelect)[]) {
-  const byOrder = new Map<string, OrderContent[]>();
-  for (const r of rows) {
-    const list = byOrder.get(r.orderId) ?? [];
-    list.push({ id: r.contentId, titleEn: r.title, titleZh: r.titleZh, genre: r.genre, categoryId: r.categoryId });
-    byOrder.set(r.orderId, list);
-  }
-  return byOrder;
-}
+/** Columns of one table as the list's JSON carries them: in this order, positionally. */
+type Columns = Record<string, PgColumn>;
 
 /**
- * The four statements of an order list, prepared once per database handle (the SQL is built
- * once; on PostgreSQL each is a named statement, planned once per connection). Each takes the
- * user's id alone, so all four run at once: the page of orders (with the whole list's length as
- * a window count), and the events, works and latest card attempts of all the user's orders (a
- * registrant has a few; more than the page needs is cheaper than a second round trip).
+ * One row of `columns` as a JSON array, timestamps as epoch milliseconds (a JSON number; turned
+ * back into the `Date` drizzle would have made, truncated to the millisecond as drizzle's is).
  */
-function prepareListStatements(db: Db) {
-  const userId = sql.placeholder('userId');
-  const mine = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-  return {
-    page: db
-      .select({
-        order: ORDER_VIEW_COLUMNS,
-        receipt: RECEIPT_VIEW_COLUMNS,
-        registrationId: registrations.id,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(orders)
-      .leftJoin(receipts, eq(receipts.orderId, orders.id))
-      .leftJoin(registrations, eq(registrations.orderId, orders.id))
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNo))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('orders_list_page'),
-    events: db
-      .select(EVENT_VIEW_COLUMNS)
-      .from(events)
-      .where(
-        inArray(events.id, db.selectDistinct({ id: orders.eventId }).from(orders).where(eq(orders.userId, userId))),
-      )
-      .prepare('orders_list_events'),
-    contents: db
-      .select()
-      .from(orderContents)
-      .where(inArray(orderContents.orderId, mine))
-      .prepare('orders_list_contents'),
-    cards: db
-      .selectDistinctOn([orderPayments.orderId], CARD_VIEW_COLUMNS)
-      .from(orderPayments)
-      .where(and(inArray(orderPayments.orderId, mine), eq(orderPayments.method, 'credit_card')))
-      .orderBy(orderPayments.orderId, desc(orderPayments.createdAt), desc(orderPayments.attempt))
-      .prepare('orders_list_cards'),
+const jsonColumns = (columns: Columns) =>
+  Object.values(columns)
+    .map((c) => {
+      const name = `${getTableName(c.table)}.${c.name}`;
+      return c instanceof PgTimestamp ? `floor(extract(epoch from ${name}) * 1000)::int8` : name;
+    })
+    .join(', ');
+const jsonRow = (columns: Columns) => sql.raw(`json_build_array(${jsonColumns(columns)})`);
+
+/** The reader of jsonRow's arrays: an object of `columns`' keys (`offset`: where they start in the array). */
+function rowReader<T>(columns: Columns, offset = 0): (row: unknown[]) => T {
+  const keys = Object.keys(columns);
+  const dates = Object.values(columns).map((c) => c instanceof PgTimestamp);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[offset + i];
+      out[keys[i]!] = dates[i] && value !== null ? new Date(value as number) : value;
+    }
+    return out as T;
   };
 }
-const statements = new WeakMap<Db, ReturnType<typeof prepareListStatements>>();
-function listStatements(db: Db) {
+
+const CONTENT_COLUMNS = {
+  orderId: orderContents.orderId,
+  id: orderContents.contentId,
+  titleEn: orderContents.title,
+  titleZh: orderContents.titleZh,
+  genre: orderContents.genre,
+  categoryId: orderContents.categoryId,
+} as const;
+
+const ORDER_WIDTH = Object.keys(ORDER_VIEW_COLUMNS).length;
+const RECEIPT_WIDTH = Object.keys(RECEIPT_VIEW_COLUMNS).length;
+const readOrder = rowReader<OrderViewRecord['order']>(ORDER_VIEW_COLUMNS);
+const readReceipt = rowReader<NonNullable<OrderViewRecord['receipt']>>(RECEIPT_VIEW_COLUMNS, ORDER_WIDTH);
+const readEvent = rowReader<OrderViewRecord['event']>(EVENT_VIEW_COLUMNS);
+const readContent = rowReader<OrderContent & { orderId: string }>(CONTENT_COLUMNS);
+const readCard = rowReader<NonNullable<OrderViewRecord['card']>>(CARD_VIEW_COLUMNS);
+
+/** What the list's one statement answers: its text is one JSON document. */
+type ListDocument = {
+  total: number;
+  /** Per order: ORDER_VIEW_COLUMNS, then RECEIPT_VIEW_COLUMNS, then whether it has a receipt, then the registration id. */
+  orders: unknown[][] | null;
+  events: unknown[][] | null;
+  contents: unknown[][] | null;
+  cards: unknown[][] | null;
+};
+
+/**
+ * An order list in ONE statement answering ONE JSON text (decision 067): the page of orders with
+ * their receipts and registrations, the events they name, their works and their latest card
+ * attempts, and the length of the whole list. Four statements of rows cost a field each to the
+ * driver (PGlite copies every field of a row on its own, `pg` parses each); one text field is one
+ * copy and one `JSON.parse`. Prepared once per database handle (on PostgreSQL a named statement,
+ * planned once per connection). The rows are arrays in the columns' order (jsonRow) to keep the
+ * text short; rowReader turns them back into the objects the four statements answered.
+ */
+function prepareListStatement(db: Db) {
+  const userId = () => sql.placeholder('userId');
+  // The page as a window over the user's orders, newest first (orders_user_created_idx). Names
+  // are written out: the tables' own names, so that jsonRow's columns resolve in each subquery.
+  const document = sql<string>`(with page as (
+      select o.id, o.event_id,
+        row_number() over (order by o.created_at desc, o.order_no desc) as n
+      from orders o where o.user_id = ${userId()}
+      order by o.created_at desc, o.order_no desc
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    )
+    select json_build_object(
+      'total', (select count(*) from orders o where o.user_id = ${userId()}),
+      'orders', (select json_agg(json_build_array(
+            ${sql.raw(jsonColumns(ORDER_VIEW_COLUMNS))}, ${sql.raw(jsonColumns(RECEIPT_VIEW_COLUMNS))}, receipts.order_id is not null,
+            registrations.id) order by page.n)
+          from page join orders on orders.id = page.id
+          left join receipts on receipts.order_id = orders.id
+          left join registrations on registrations.order_id = orders.id),
+      'events', (select json_agg(${jsonRow(EVENT_VIEW_COLUMNS)}) from events
+          where events.id in (select event_id from page)),
+      'contents', (select json_agg(${jsonRow(CONTENT_COLUMNS)}) from order_contents
+          where order_contents.order_id in (select id from page)),
+      'cards', (select json_agg(${jsonRow(CARD_VIEW_COLUMNS)}) from (
+          select distinct on (p.order_id) p.* from order_payments p
+          where p.order_id in (select id from page) and p.method = 'credit_card'
+          order by p.order_id, p.created_at desc, p.attempt desc) as order_payments)
+    )::text)`;
+  return db.select({ document }).from(users).where(eq(users.id, userId())).prepare('orders_list_json');
+}
+const statements = new WeakMap<Db, ReturnType<typeof prepareListStatement>>();
+function listStatement(db: Db) {
   let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = prepareListStatements(db)));
+  if (!prepared) statements.set(db, (prepared = prepareListStatement(db)));
   return prepared;
 }
 /** The caller's orders, newest first, one page at a time. */
@@ -221,30 +270,40 @@ export async function listOrders(
   userId: string,
   page: { limit: number; page: number },
 ): Promise<{ items: OrderViewRecord[]; total: number }> {
-  const q = listStatements(db);
-  const [found, eventRows, contentRows, cardRows] = await Promise.all([
-    q.page.execute({ userId, limit: page.limit, offset: (page.page - 1) * page.limit }),
-    q.events.execute({ userId }),
-    q.contents.execute({ userId }),
-    q.cards.execute({ userId }),
-  ]);
-  // The window count is the list's length; a page past the end has no row to carry it.
-  const total =
-    found[0]?.total ??
-    (page.page === 1
-      ? 0
-      : ((await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n ?? 0));
-  const byId = new Map(eventRows.map((e) => [e.id, e]));
-  const contents = contentsByOrder(contentRows);
-  const cards = new Map(cardRows.map((c) => [c.orderId, c]));
+  const [row] = await listStatement(db).execute({ userId, limit: page.limit, offset: (page.page - 1) * page.limit });
+  if (!row) return { items: [], total: 0 };
+  // A row's JSON holds the wire view's nested arrays of at most a page: JSON.parse is bounded.
+  const found = JSON.parse(row.document) as ListDocument;
+  const byId = new Map<string, OrderViewRecord['event']>();
+  for (const e of found.events ?? []) {
+    const event = readEvent(e);
+    byId.set(event.id, event);
+  }
+  const contents = new Map<string, OrderContent[]>();
+  for (const c of found.contents ?? []) {
+    const { orderId, ...content } = readContent(c);
+    const list = contents.get(orderId) ?? [];
+    list.push(content);
+    contents.set(orderId, list);
+  }
+  const cards = new Map<string, NonNullable<OrderViewRecord['card']>>();
+  for (const c of found.cards ?? []) {
+    const card = readCard(c);
+    cards.set(card.orderId, card);
+  }
   return {
-    items: found.map(({ total: _total, ...r }) => ({
-      ...r,
-      event: byId.get(r.order.eventId)!,
-      card: cards.get(r.order.id),
-      contents: contents.get(r.order.id) ?? [],
-    })),
-    total,
+    items: (found.orders ?? []).map((r) => {
+      const order = readOrder(r);
+      return {
+        order,
+        receipt: r[ORDER_WIDTH + RECEIPT_WIDTH] ? readReceipt(r) : null,
+        registrationId: r[ORDER_WIDTH + RECEIPT_WIDTH + 1] as string | null,
+        event: byId.get(order.eventId)!,
+        card: cards.get(order.id),
+        contents: contents.get(order.id) ?? [],
+      };
+    }),
+    total: Number(found.total),
   };
 }
 

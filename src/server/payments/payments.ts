@@ -474,6 +474,7 @@ export async function markRefunded(
       throw new DomainError('refund_exceeds_balance');
     const whole = already + amountCents === found.amountCents;
     let kind: string = 'manual';
+    let refundRowId = refund.refundId;
     if (viaGateway) {
       const [row] = await tx
         .update(paymentRefunds)
@@ -482,20 +483,24 @@ export async function markRefunded(
         .returning({ kind: paymentRefunds.kind });
       kind = row?.kind ?? 'refund';
     } else {
-      await tx.insert(paymentRefunds).values({
-        paymentId,
-        orderId: found.orderId,
-        amountCents,
-        currency: found.currency,
-        kind: 'manual',
-        outcome: 'succeeded',
-        reason: refund.reason ?? found.refundReason,
-        reference: refundReference,
-        actor: actor.kind,
-        actorId: actor.id ?? null,
-        createdAt: ctx.now,
-        answeredAt: ctx.now,
-      });
+      const [inserted] = await tx
+        .insert(paymentRefunds)
+        .values({
+          paymentId,
+          orderId: found.orderId,
+          amountCents,
+          currency: found.currency,
+          kind: 'manual',
+          outcome: 'succeeded',
+          reason: refund.reason ?? found.refundReason,
+          reference: refundReference,
+          actor: actor.kind,
+          actorId: actor.id ?? null,
+          createdAt: ctx.now,
+          answeredAt: ctx.now,
+        })
+        .returning({ id: paymentRefunds.id });
+      refundRowId = inserted!.id;
     }
     const [record] = await tx
       .update(orderPayments)
@@ -534,6 +539,7 @@ export async function markRefunded(
     await queueInvoiceAfterRefund(tx, {
       orderId: found.orderId,
       paymentId,
+      refundId: refundRowId!,
       amountCents,
       reason: refund.reason ?? found.refundReason,
       now: ctx.now,

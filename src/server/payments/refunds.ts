@@ -11,7 +11,8 @@ import { DomainError, notFoundError } from '@domain/errors';
 import { isUuid } from '@domain/validation';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/db-errors';
-import { orderPayments, paymentRefunds } from '../db/schema';
+import { invoiceActions, invoices, orderPayments, paymentRefunds } from '../db/schema';
+import { INVOICE_REASONS, voidable } from '@domain/invoices';
 import type { ActorRef } from '../orders/order-state';
 import { refundCallFor, type CardApi, type GatewayAnswer } from './newebpay-api';
 import { markRefunded, refundedCents, type PaymentContext } from './payments';
@@ -150,9 +151,78 @@ export async function refundCardPayment(
   };
 }
 
+/**
+ * What a card refund of this payment would do, asked before it is made (the back office's confirm
+ * dialog): the gateway's call by the trade's settlement state (cancel the authorisation, whole
+ * amount only, or refund, in part too), what is left to refund, and the invoice's side (void
+ * within the period for a whole refund, else an allowance). A gateway that cannot be asked leaves
+ * `gatewayCall` null (the refund itself will say why).
+ */
+export async function cardRefundPreview(db: Db, api: CardApi | undefined, paymentId: string, now: Date) {
+  if (!isUuid(paymentId)) throw notFoundError('Payment');
+  const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.id, paymentId));
+  if (!payment) throw notFoundError('Payment');
+  if (payment.method !== 'credit_card' || !payment.merchantOrderNo || payment.currency !== 'TWD')
+    throw new DomainError('not_refundable');
+  if (payment.status !== 'paid' && payment.status !== 'refund_due') throw new DomainError('not_refund_due');
+  const refunded = await refundedCents(db, payment.id);
+  const balanceCents = payment.amountCents - refunded;
+  let gatewayCall: 'cancel' | 'refund' | null = null;
+  let gatewayStatus: string | null = null;
+  if (!api) gatewayStatus = 'unreachable';
+  else {
+    const state = await api.query({
+      merchantOrderNo: payment.merchantOrderNo,
+      amount: payment.amountCents / 100,
+      timestamp: Math.floor(now.getTime() / 1000),
+    });
+    if (state.ok) {
+      const call = refundCallFor(state.closeStatus);
+      gatewayCall = call.api === 'close' && call.closeType === 2 ? 'refund' : 'cancel';
+    } else gatewayStatus = state.answer.status;
+  }
+  // The invoice side, as queueInvoiceAfterRefund will decide it (a charge that never paid the order: none).
+  const [invoice] = payment.paidAt
+    ? await db.select().from(invoices).where(eq(invoices.orderId, payment.orderId)).limit(1)
+    : [];
+  let invoiceWhole: 'void' | 'allowance' | 'none' = 'none';
+  let invoicePartial: 'allowance' | 'none' = 'none';
+  if (invoice && invoice.status !== 'void') {
+    const voiding = await db
+      .select({ id: invoiceActions.id })
+      .from(invoiceActions)
+      .where(and(eq(invoiceActions.invoiceId, invoice.id), eq(invoiceActions.kind, 'void')))
+      .limit(1);
+    if (voiding.length === 0) {
+      const untouched = invoice.remainingTwd === invoice.amountTwd;
+      const inPeriod = !invoice.issuedAt || voidable(invoice.issuedAt, now);
+      invoiceWhole = untouched && inPeriod && balanceCents / 100 >= invoice.remainingTwd ? 'void' : 'allowance';
+      invoicePartial = invoice.remainingTwd > 0 ? 'allowance' : 'none';
+      if (invoiceWhole === 'allowance' && invoice.remainingTwd <= 0) invoiceWhole = 'none';
+    }
+  }
+  return {
+    paymentId: payment.id,
+    currency: payment.currency,
+    amountCents: payment.amountCents,
+    refundedCents: refunded,
+    balanceCents,
+    gatewayCall,
+    gatewayStatus,
+    /** A part of the balance: only once settled (before, a cancel is all or nothing). */
+    partialAllowed: gatewayCall === 'refund' && balanceCents > 100,
+    invoice: invoice
+      ? { number: invoice.number, status: invoice.status, whole: invoiceWhole, partial: invoicePartial }
+      : null,
+  };
+}
+
 /** The money that went back for orders (succeeded refunds), oldest first, by order. */
 export async function refundsOf(db: Db, orderIds: string[]) {
-  const out = new Map<string, { amountCents: number; currency: string; at: Date; kind: string }[]>();
+  const out = new Map<
+    string,
+    { amountCents: number; currency: string; at: Date; kind: string; reason: string | null }[]
+  >();
   if (orderIds.length === 0) return out;
   const rows = await db
     .select({
@@ -162,13 +232,16 @@ export async function refundsOf(db: Db, orderIds: string[]) {
       at: paymentRefunds.answeredAt,
       createdAt: paymentRefunds.createdAt,
       kind: paymentRefunds.kind,
+      reason: paymentRefunds.reason,
     })
     .from(paymentRefunds)
     .where(and(inArray(paymentRefunds.orderId, orderIds), eq(paymentRefunds.outcome, 'succeeded')))
     .orderBy(asc(paymentRefunds.createdAt));
   for (const r of rows) {
     const list = out.get(r.orderId) ?? [];
-    list.push({ amountCents: r.amountCents, currency: r.currency, at: r.at ?? r.createdAt, kind: r.kind });
+    // The reason is the registrant's to read when it is one of the portal's codes; the organiser's own words stay in the back office.
+    const reason = r.reason && (INVOICE_REASONS as readonly string[]).includes(r.reason) ? r.reason : null;
+    list.push({ amountCents: r.amountCents, currency: r.currency, at: r.at ?? r.createdAt, kind: r.kind, reason });
     out.set(r.orderId, list);
   }
   return out;

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
+import { coalescing } from '../db/coalesce';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { PAGE_VERSION, type User } from '../identity/users';
@@ -103,6 +104,40 @@ export function createSessionStore(options: SessionStoreOptions) {
     await db.delete(sessions).where(lt(sessions.absoluteExpiresAt, new Date(at.getTime() - 24 * 3600_000)));
   }
 
+  /**
+   * The live session row of `sid` with its user. Every signed-in request reads one: those that
+   * arrive together go as one statement (decision 067, db/coalesce), prepared once per connection
+   * (no query building, no re-planning). Expiry is judged at the time the statement is sent.
+   */
+  const sessionRow = coalescing(async (sids: string[]) => {
+    const statement = prepared(db, 'session_verify_many', (d) =>
+      d
+        .select({
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          userId: users.id,
+          subject: users.subject,
+          email: users.email,
+          name: users.name,
+          pageVersion: PAGE_VERSION,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            sql`${sessions.id} in (select value::uuid from json_array_elements_text(${sql.placeholder('sids')}::json))`,
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql.placeholder('at')),
+          ),
+        )
+        .prepare('session_verify_many'),
+    );
+    const rows = await statement.execute({ sids: JSON.stringify([...new Set(sids)]), at: now() });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return sids.map((sid) => byId.get(sid));
+  });
+
   /** verify, without the request's memo. */
   async function verifyNow(token: string): Promise<VerifiedSession | null> {
     let claims;
@@ -120,33 +155,7 @@ export function createSessionStore(options: SessionStoreOptions) {
     const sid = claims.sid;
     if (typeof sid !== 'string' || !UUID.test(sid) || typeof claims.iat !== 'number' || typeof claims.exp !== 'number')
       return null;
-    const at = now();
-    // Every signed-in request runs this: prepared once per connection (no query building, no re-planning).
-    const statement = prepared(db, 'session_verify', (d) =>
-      d
-        .select({
-          id: sessions.id,
-          expiresAt: sessions.expiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          userId: users.id,
-          subject: users.subject,
-          email: users.email,
-          name: users.name,
-          pageVersion: PAGE_VERSION,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sql.placeholder('sid')),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql.placeholder('at')),
-          ),
-        )
-        .limit(1)
-        .prepare('session_verify'),
-    );
-    const [row] = await statement.execute({ sid, at });
+    const row = await sessionRow(sid);
     if (!row) return null;
     return {
       session: { id: row.id, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt },

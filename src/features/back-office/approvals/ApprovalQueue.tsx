@@ -8,7 +8,7 @@ import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { actionFailure, attempt, type Failed } from '../action-failure';
 import { BulkSummary, OrderCell, RegistrantCell } from '../cells';
 import type { BulkApproveResult } from '@domain/contract/admin';

@@ -5,7 +5,7 @@ import type { BadgeIdentity } from '@domain/badges';
 import { fromTaipeiInput } from '@domain/taipei-time';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { refusalText } from '../action-failure';
 import { FieldLabel } from '@components/ui/FieldParts';
 import { FormFailure } from '../form-parts';

@@ -6,7 +6,7 @@ import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { refusalText } from '../action-failure';
 import type { AdminLink } from '../admin-ops';
 

@@ -74,7 +74,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
         t={t}
         text={state.text}
         online={state.online}
-        pending={state.queue.length}
+        pending={state.queue.length + state.meetingQueue.length}
         searching={isSearch(state)}
         matches={matches(state)}
         inputRef={scanField}
@@ -86,6 +86,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
       <DeskAnswer
         t={t}
         result={state.result}
+        meetingRefusals={state.meetingRefusals}
         badge={shownBadge(state)}
         pending={pending}
         desk={state.desk}

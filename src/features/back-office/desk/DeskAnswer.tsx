@@ -13,6 +13,8 @@ import type { DeskResult } from './desk-store';
 export function DeskAnswer(props: {
   t: DeskT;
   result: DeskResult | null;
+  /** Meeting scans refused at a sync (their reasons). */
+  meetingRefusals: string[];
   badge: DeskBadge | undefined;
   pending: ReadonlySet<string>;
   /** The badge was handed out at this desk (its name as typed). */
@@ -52,6 +54,13 @@ export function DeskAnswer(props: {
                 time: props.fetchedAt ? formatDateTime(props.fetchedAt) : t('admin.desk.status.never'),
               })
             : t('admin.desk.result.unknown')}
+        </p>
+      )}
+      {result?.kind === 'meeting' && <MeetingAnswer t={t} result={result} />}
+      {props.meetingRefusals.length > 0 && (
+        <p role="alert" className="text-red-700">
+          {t('admin.desk.meeting.refusedAtSync', { count: props.meetingRefusals.length })}{' '}
+          {props.meetingRefusals.map((r) => meetingReason(t, r)).join(' · ')}
         </p>
       )}
       {result?.kind === 'badge' && badge && (
@@ -151,5 +160,35 @@ function BadgeCard(props: {
         )}
       </div>
     </div>
+  );
+}
+
+/** Why a meeting scan was refused, in words. */
+const meetingReason = (t: DeskT, code: string) =>
+  t(
+    ['invalid_meeting_code', 'meeting_state', 'not_found'].includes(code)
+      ? `admin.desk.meeting.reason.${code}`
+      : 'admin.desk.meeting.reason.other',
+  );
+
+/** The answer to a meeting's code at the table (issue 23). */
+function MeetingAnswer({ t, result }: { t: DeskT; result: Extract<DeskResult, { kind: 'meeting' }> }) {
+  if (result.state === 'queued') return <p className="font-semibold">{t('admin.desk.meeting.queued')}</p>;
+  if (result.state === 'refused')
+    return (
+      <p className="font-semibold text-red-700">
+        {t('admin.desk.meeting.refused')} {meetingReason(t, result.reason)}
+      </p>
+    );
+  const m = result.meeting;
+  return (
+    <p className="font-semibold text-green-800" data-testid="desk-meeting-present">
+      {t('admin.desk.meeting.present', {
+        company: m.companyName,
+        buyer: m.buyer,
+        table: m.table ?? '—',
+        time: timeOf(m.startsAt),
+      })}
+    </p>
   );
 }

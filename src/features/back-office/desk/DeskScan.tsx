@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } from 'react';
+import { useId, type Ref, type SyntheticEvent } from 'react';
 import type { DeskBadge } from '@domain/desk';
-import type { CameraScan } from './camera';
+import { CameraScanner } from '@components/scanner/CameraScanner';
 import type { DeskT } from './desk-words';
 
 /**
@@ -26,24 +26,7 @@ export function DeskScan({
   onOpen: (badgeId: string) => void;
 }) {
   const { t } = props;
-  const ids = { input: useId(), photo: useId() };
-  const camera = useCamera(t, props.onCode);
-  const { videoRef } = camera;
-  const [photoError, setPhotoError] = useState(false);
-
-  async function onPhoto(file: File | undefined) {
-    setPhotoError(false);
-    if (!file) return;
-    try {
-      const { readPhoto } = await import('./camera');
-      const code = await readPhoto(file);
-      if (code) props.onCode(code);
-      else setPhotoError(true);
-    } catch {
-      setPhotoError(true);
-    }
-  }
-
+  const ids = { input: useId() };
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     props.onSubmit();
@@ -89,41 +72,7 @@ export function DeskScan({
           {t('admin.desk.scan.hint')}
         </span>
       </form>
-      <div className="flex flex-wrap items-center gap-4">
-        <button type="button" className="btn-secondary" onClick={() => void camera.toggle()} aria-pressed={camera.on}>
-          {camera.on ? t('admin.desk.camera.stop') : t('admin.desk.camera.start')}
-        </button>
-        <label htmlFor={ids.photo} className="text-sm">
-          <span className="block font-semibold">{t('admin.desk.photo.label')}</span>
-          <input
-            id={ids.photo}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            onChange={(e) => {
-              void onPhoto(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </label>
-      </div>
-      <video
-        ref={videoRef}
-        aria-label={t('admin.desk.camera.video')}
-        className={camera.on ? 'w-full max-w-md rounded-md bg-black' : 'hidden'}
-        muted
-        playsInline
-      />
-      {camera.error && (
-        <p role="alert" className="text-red-700">
-          {camera.error}
-        </p>
-      )}
-      {photoError && (
-        <p role="alert" className="text-red-700">
-          {t('admin.desk.photo.none')}
-        </p>
-      )}
+      <CameraScanner t={t} onCode={props.onCode} />
       {props.searching && <SearchMatches t={t} matches={props.matches} onOpen={props.onOpen} />}
     </section>
   );
@@ -158,46 +107,4 @@ function SearchMatches(props: { t: DeskT; matches: DeskBadge[]; onOpen: (badgeId
       )}
     </div>
   );
-}
-
-/** The camera's scanning (loaded at the first start): on or off, why it could not start; stopped on unmount. */
-function useCamera(t: DeskT, onCode: (code: string) => void) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const scan = useRef<CameraScan | null>(null);
-  const [on, setOn] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => () => scan.current?.stop(), []);
-
-  async function toggle() {
-    setError(null);
-    if (scan.current) {
-      scan.current.stop();
-      scan.current = null;
-      setOn(false);
-      return;
-    }
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setError(t('admin.desk.camera.unsupported'));
-      return;
-    }
-    setOn(true);
-    try {
-      const { startCamera } = await import('./camera');
-      scan.current = await startCamera(videoRef.current!, onCode);
-    } catch (e) {
-      setOn(false);
-      const name = (e as { name?: string }).name;
-      setError(
-        t(
-          name === 'NotAllowedError'
-            ? 'admin.desk.camera.denied'
-            : name === 'NotFoundError' || name === 'OverconstrainedError'
-              ? 'admin.desk.camera.none'
-              : 'admin.desk.camera.failed',
-        ),
-      );
-    }
-  }
-
-  return { videoRef, on, error, toggle };
 }

@@ -29,7 +29,12 @@ export type DeskApi = {
   verify(code: string): Promise<DeskBadge>;
   /** Sends one desk's pick-ups (at most DESK_SYNC_MAX); the server's answer to each. */
   pickups(desk: string, items: QueuedPickup[]): Promise<PickupResult[]>;
+  /** A meeting's table check-in (`TCCFM1.` code, issue 23): the buyer present. */
+  meetingCheckIn?(code: string): Promise<MeetingScanAnswer>;
 };
+
+/** What the desk shows of a meeting checked in. */
+export type MeetingScanAnswer = { companyName: string; buyer: string; table: string | null; startsAt: string };
 
 /**
  * The agency mode's identity token: the cookie the sign-in sets (and the layout mirrors into
@@ -85,6 +90,10 @@ export const deskApi: DeskApi = {
   },
   async verify(code) {
     return (await call<{ data: DeskBadge }>(`${DESK}/verify`, { code })).data;
+  },
+  async meetingCheckIn(code) {
+    return (await call<{ data: MeetingScanAnswer }>('/api/v1/admin/meetings/check-in', { code, attendance: 'present' }))
+      .data;
   },
   async pickups(desk, items) {
     const res = await call<{ data: PickupResult[] }>(`${DESK}/pickups`, {

@@ -95,3 +95,11 @@ export const addConflicts = (items: Conflict[]) =>
     for (const c of items) s.put(c);
   });
 export const dismissConflict = (id: string) => run('conflicts', 'readwrite', (s) => s.delete(id));
+
+/** A meeting's table scan not yet sent (issue 23): its code and when it was scanned. */
+export type QueuedMeetingScan = { code: string; at: string };
+
+export const meetingScans = async () =>
+  (await run<QueuedMeetingScan[]>('kv', 'readonly', (s) => s.get('meetingScans'))) ?? [];
+export const saveMeetingScans = (items: QueuedMeetingScan[]) =>
+  run('kv', 'readwrite', (s) => s.put(items, 'meetingScans'));

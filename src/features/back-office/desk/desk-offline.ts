@@ -20,7 +20,7 @@ export async function registerServiceWorker(url: string) {
     const send = async () => {
       const worker = navigator.serviceWorker.controller ?? registration.active;
       if (!worker) return;
-      await import('./camera').then((m) => m.qrReader()).catch(() => {});
+      await import('@components/scanner/camera').then((m) => m.qrReader()).catch(() => {});
       const assets = performance
         .getEntriesByType('resource')
         .map((e) => e.name)

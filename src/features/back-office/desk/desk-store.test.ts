@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeskBadge, PickupResult } from '@domain/desk';
 import { HttpError, Offline, type DeskApi } from './desk-api';
 import { deskBadge } from './desk-fixtures';
@@ -40,6 +40,7 @@ function memoryDb(snapshot: Partial<Snapshot> = {}, broken = false) {
   const queue = new Map<string, QueuedPickup>();
   const conflicts = new Map<string, Conflict>();
   const kv: Snapshot = { badges: [], fetchedAt: null, lastSync: null, ...snapshot };
+  const meetingScans: { code: string; at: string }[] = [];
   const fail = () => {
     if (broken) throw new Error('no IndexedDB');
   };
@@ -53,8 +54,10 @@ function memoryDb(snapshot: Partial<Snapshot> = {}, broken = false) {
     conflicts: async () => [...conflicts.values()],
     addConflicts: async (items) => items.forEach((c) => conflicts.set(c.id, c)),
     dismissConflict: async (id) => void conflicts.delete(id),
+    meetingScans: async () => [...meetingScans],
+    saveMeetingScans: async (items) => void meetingScans.splice(0, meetingScans.length, ...items),
   };
-  return { db, queue, conflicts, kv };
+  return { db, queue, conflicts, kv, meetingScans };
 }
 
 /** A desk over a fake API: `server` holds the list, and what each pick-up gets. */
@@ -66,6 +69,11 @@ function setup(
     calls: [] as string[],
     fail: null as Error | null,
     pickup: (item: QueuedPickup) => answer(item),
+    /** A meeting code's answer: refused when it ends in `.bad`. */
+    meeting: (code: string) => {
+      if (code.endsWith('.bad')) throw new HttpError(400, 'invalid_meeting_code');
+      return { companyName: 'Harbour Films', buyer: 'Amy', table: 'A1', startsAt: AT };
+    },
   };
   const api: DeskApi = {
     badges: async () => {
@@ -84,6 +92,11 @@ function setup(
       server.calls.push(`pickups ${desk} ${items.length}`);
       if (server.fail) throw server.fail;
       return items.map((i) => server.pickup(i));
+    },
+    meetingCheckIn: async (code) => {
+      server.calls.push(`meeting ${code}`);
+      if (server.fail) throw server.fail;
+      return server.meeting(code);
     },
   };
   const local = memoryDb(opts.snapshot, opts.broken);
@@ -293,5 +306,35 @@ describe('badge desk store: its listeners', () => {
     desk.setText('abc');
     expect(changes).toBe(2);
     expect(desk.$state.get().text).toBe('abc');
+  });
+});
+
+describe('badge desk store: meeting codes at the table (issue 23)', () => {
+  const MEETING = `TCCFM1.${ID(9)}.abcdefghijklmnopqrstuv`;
+
+  it('online, a meeting code is checked in at once', async () => {
+    const { desk, server, state } = setup();
+    await desk.start();
+    await desk.check(MEETING);
+    expect(server.calls).toContain(`meeting ${MEETING}`);
+    expect(state().result).toMatchObject({ kind: 'meeting', state: 'present', meeting: { table: 'A1' } });
+    await desk.check(`${MEETING}.bad`);
+    expect(state().result).toMatchObject({ kind: 'meeting', state: 'refused', reason: 'invalid_meeting_code' });
+  });
+
+  it('offline, the scan is kept on the device and sent at the next sync; a refusal is listed', async () => {
+    const { desk, server, state, local, setOnline } = setup({ online: false });
+    await desk.start();
+    await desk.check(MEETING);
+    await desk.check(`${MEETING}.bad`);
+    expect(server.calls).toEqual([]);
+    expect(state().result).toMatchObject({ kind: 'meeting', state: 'queued' });
+    expect(local.meetingScans).toHaveLength(2);
+    setOnline(true);
+    desk.wentOnline();
+    await vi.waitFor(() => expect(local.meetingScans).toHaveLength(0));
+    expect(server.calls).toContain(`meeting ${MEETING}`);
+    expect(state().meetingQueue).toEqual([]);
+    expect(state().meetingRefusals).toEqual(['invalid_meeting_code']);
   });
 });

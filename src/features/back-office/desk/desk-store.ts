@@ -1,5 +1,5 @@
 import { DESK_NAME_MAX, DESK_SYNC_MAX, parsePickupCode, searchBadges, type DeskBadge } from '@domain/desk';
-import { HttpError, Offline, type DeskApi } from './desk-api';
+import { HttpError, Offline, type DeskApi, type MeetingScanAnswer } from './desk-api';
 import type * as db from './desk-db';
 import { applyResults, badgeMap, hashCode, type BadgeMap } from './desk-state';
 
@@ -36,7 +36,11 @@ export type DeskResult =
   | { kind: 'badge'; badgeId: string; via: 'code' | 'search'; handedOut?: boolean }
   | { kind: 'invalid' }
   | { kind: 'forged' }
-  | { kind: 'unknown'; offline: boolean };
+  | { kind: 'unknown'; offline: boolean }
+  /** A meeting's table scan (issue 23): checked in, kept on this device until online, or refused. */
+  | { kind: 'meeting'; state: 'present'; meeting: MeetingScanAnswer }
+  | { kind: 'meeting'; state: 'queued' }
+  | { kind: 'meeting'; state: 'refused'; reason: string };
 
 /** Why the desk cannot work as it should: signed out, no storage on this device, the server refused. */
 export type DeskProblem = 'auth' | 'storage' | 'server';
@@ -59,6 +63,10 @@ export type DeskState = {
   /** The scan field's text. */
   text: string;
   result: DeskResult | null;
+  /** Meeting scans waiting on this device. */
+  meetingQueue: db.QueuedMeetingScan[];
+  /** Meeting scans the server refused when they were synced (their reasons), newest first. */
+  meetingRefusals: string[];
 };
 
 /** What the desk keeps on the device (./desk-db.ts over IndexedDB; the tests give a map). */
@@ -73,7 +81,8 @@ export type DeskDb = Pick<
   | 'conflicts'
   | 'addConflicts'
   | 'dismissConflict'
->;
+> &
+  Partial<Pick<typeof db, 'meetingScans' | 'saveMeetingScans'>>;
 
 export type DeskDeps = {
   api: DeskApi;
@@ -106,7 +115,12 @@ const initial = (): DeskState => ({
   desk: '',
   text: '',
   result: null,
+  meetingQueue: [],
+  meetingRefusals: [],
 });
+
+/** A meeting's check-in code (issue 23) rather than a badge's. */
+const isMeetingCode = (text: string) => /^\s*TCCFM1\./i.test(text);
 
 /** Text that is (or starts as) a pick-up code rather than a search. */
 const looksLikeCode = (text: string) => /^\s*TCCF/i.test(text);
@@ -198,6 +212,49 @@ export function createDesk(deps: DeskDeps) {
     }
   }
 
+  /** The meeting scans kept on this device, as shown. */
+  async function saveMeetingQueue(items: db.QueuedMeetingScan[]) {
+    set({ meetingQueue: items });
+    await deps.db.saveMeetingScans?.(items).catch(() => set({ problem: 'storage' }));
+  }
+
+  /** Sends the meeting scans kept on this device; a refused one is listed, never dropped silently. */
+  async function flushMeetings() {
+    const send = deps.api.meetingCheckIn;
+    if (!send) return;
+    for (const item of [...get().meetingQueue]) {
+      try {
+        await send(item.code);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500 || error.status === 401 || error.status === 403) {
+          failed(error);
+          return;
+        }
+        set({ meetingRefusals: [error.code, ...get().meetingRefusals] });
+      }
+      await saveMeetingQueue(get().meetingQueue.filter((q) => q !== item));
+    }
+  }
+
+  /**
+   * A meeting's code at the table: sent now when online (the server checks the signature); kept on
+   * this device and sent with the next sync when offline, as pick-ups are.
+   */
+  async function checkMeeting(code: string) {
+    const send = deps.api.meetingCheckIn;
+    if (!send) return show({ kind: 'invalid' });
+    if (get().online)
+      try {
+        return show({ kind: 'meeting', state: 'present', meeting: await send(code) });
+      } catch (error) {
+        if (error instanceof HttpError && error.status < 500 && error.status !== 401 && error.status !== 403)
+          return show({ kind: 'meeting', state: 'refused', reason: error.code });
+        failed(error);
+      }
+    await saveMeetingQueue([...get().meetingQueue, { code, at: now().toISOString() }]);
+    show({ kind: 'meeting', state: 'queued' });
+  }
+
   /** Fetches the edition's badge list again (the queue stays laid over it). */
   async function refreshList() {
     try {
@@ -214,6 +271,7 @@ export function createDesk(deps: DeskDeps) {
   /** Sends the queue, then (still online) fetches the list. */
   async function sync() {
     await flush();
+    if (get().online) await flushMeetings();
     if (get().online) await refreshList();
   }
 
@@ -231,6 +289,7 @@ export function createDesk(deps: DeskDeps) {
         lastSync: snapshot.lastSync,
       });
       await reloadLocal();
+      set({ meetingQueue: (await deps.db.meetingScans?.()) ?? [] });
     } catch {
       set({ problem: 'storage' });
     }
@@ -264,6 +323,7 @@ export function createDesk(deps: DeskDeps) {
     const code = raw.trim();
     if (!code) return;
     startedAt = clock();
+    if (isMeetingCode(code)) return checkMeeting(code);
     const parsed = parsePickupCode(code);
     if (!parsed) return show({ kind: 'invalid' });
     const local = get().badges.get(parsed.badgeId);

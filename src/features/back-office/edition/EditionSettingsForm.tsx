@@ -3,7 +3,9 @@ import { TextField } from '@components/ui/TextField';
 import type { AdminEdition } from '@domain/contract';
 import { BANK_FIELDS, EDITION_LIMITS } from '@domain/editions';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
+import { Uploader, type UploadedFile } from '@components/uploads/Uploader';
+import { ReadOnlyFields } from '../ReadOnlyFields';
 import { useEditionSave } from './edition-issues';
 
 /** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */
@@ -16,25 +18,42 @@ export type EditionSettingsFormProps = {
   base: string;
   messages: Messages;
   edition: AdminEdition;
+  /** A role without the `edition` right (viewer…): the settings shown, not changed. */
+  readOnly?: boolean;
 };
 
 /**
  * The current edition's settings (issue 21, decision 049): names, time zone, contact e-mail, venue
- * map and transfer instructions in both languages. An empty transfer field or venue map shows its
- * default (placeholder); the page reloads after a save so the preview shows what registrants see.
+ * map, the badge-rights image (an `event_image` upload, served resized; none: the portal's
+ * default) and transfer instructions in both languages. An empty transfer field or venue map
+ * shows its default (placeholder); the page reloads after a save so the preview shows what
+ * registrants see.
  */
 export default function EditionSettingsForm(props: EditionSettingsFormProps) {
   const t = createT(props.messages);
   const id = useId();
   const initial = Object.fromEntries(FIELDS.map((f) => [f, props.edition[f] ?? ''])) as Record<Field, string>;
   const [values, setValues] = useState(initial);
+  const saved = props.edition.badgeRightsFileId
+    ? {
+        uid: props.edition.badgeRightsFileId,
+        name: t('admin.edition.field.badgeRightsFileId'),
+        url: props.edition.badgeRightsImage,
+      }
+    : null;
+  const [image, setImage] = useState<UploadedFile | null>(saved);
   const { errors, status, busy, save } = useEditionSave(t, props.messages, (f) => `${id}-${f}`);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const api = browserApi(props.locale, `${props.base}/`).admin.editions;
-    const run = () => api.update(props.edition.slug, { ...values, expectedUpdatedAt: props.edition.updatedAt });
-    if (await save(run, t('admin.edition.saved'), FIELDS)) window.location.reload();
+    const run = () =>
+      api.update(props.edition.slug, {
+        ...values,
+        badgeRightsFileId: image?.uid ?? null,
+        expectedUpdatedAt: props.edition.updatedAt,
+      });
+    if (await save(run, t('admin.edition.saved'), [...FIELDS, 'badgeRightsFileId'])) window.location.reload();
   }
 
   const field = (f: Field) => (
@@ -57,22 +76,59 @@ export default function EditionSettingsForm(props: EditionSettingsFormProps) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
-      <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="mb-2 font-semibold">{t('admin.edition.general')}</legend>
-        {GENERAL.map(field)}
-      </fieldset>
-      <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="mb-2 font-semibold">{t('admin.edition.transfer')}</legend>
-        {BANK_FIELDS.map(field)}
-      </fieldset>
-      <div className="flex items-center gap-4">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t('admin.edition.save')}
-        </button>
-        <p role="status" aria-live="polite">
-          {status}
-        </p>
-      </div>
+      <ReadOnlyFields readOnly={props.readOnly} className="space-y-6">
+        <fieldset className="grid gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t('admin.edition.general')}</legend>
+          {GENERAL.map(field)}
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="mb-2 font-semibold">{t('admin.edition.field.badgeRightsFileId')}</legend>
+          {props.readOnly ? (
+            <img
+              src={props.edition.badgeRightsImage}
+              alt={t('admin.edition.badgeRightsAlt')}
+              width={640}
+              height={200}
+              className="h-auto w-full max-w-md rounded"
+            />
+          ) : (
+            <>
+              <Uploader
+                id={`${id}-badgeRightsFileId`}
+                purpose="event_image"
+                label={t('admin.edition.badgeRightsUpload')}
+                hint={t('admin.edition.badgeRightsHint')}
+                required={false}
+                value={image}
+                onChange={setImage}
+                t={t}
+                error={errors.badgeRightsFileId}
+              />
+              {image ? (
+                <button type="button" className="btn-secondary" onClick={() => setImage(null)}>
+                  {t('admin.edition.badgeRightsRemove')}
+                </button>
+              ) : (
+                <p className="text-sm text-neutral-700">{t('admin.edition.badgeRightsDefault')}</p>
+              )}
+            </>
+          )}
+        </fieldset>
+        <fieldset className="grid gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t('admin.edition.transfer')}</legend>
+          {BANK_FIELDS.map(field)}
+        </fieldset>
+      </ReadOnlyFields>
+      {!props.readOnly && (
+        <div className="flex items-center gap-4">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {t('admin.edition.save')}
+          </button>
+          <p role="status" aria-live="polite">
+            {status}
+          </p>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@components/ui/TextField';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { useEditionSave } from './edition-issues';
 
 export type EditionStartFormProps = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 
 /** Makes an edition of the list the current one (issue 21); the page reloads on it. */
 export default function MakeCurrentButton(props: {

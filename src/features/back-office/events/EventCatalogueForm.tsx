@@ -18,11 +18,12 @@ import {
 } from '@domain/event-catalogue';
 import type { EventSettingsForm } from '@domain/event-settings';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
 import type { TypeChoice } from './event-catalogue';
 import { saveEvent, SETTING_FIELDS } from './event-save';
 import { FormFailure, SubmitRow } from '../form-parts';
+import { ReadOnlyFields } from '../ReadOnlyFields';
 
 const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
 
@@ -35,6 +36,8 @@ export type EventCatalogueFormProps = {
   initial: FormValues;
   /** The event's image as it is (its file and the resized copy the public sees), if any. */
   initialImage: UploadedFile | null;
+  /** A role without the `edition` right: the details shown, not changed (no image upload, no save). */
+  readOnly?: boolean;
 } & (
   | { mode: 'create'; initialSettings: EventSettingsForm }
   | {
@@ -208,226 +211,245 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
-      <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
-      <div className="grid gap-4 md:grid-cols-2">
-        {typeFixed ? (
-          <TextField
-            id={inputId('type')}
-            label={t('admin.events.field.type')}
-            value={choice?.label ?? values.type}
-            onChange={() => undefined}
-            readOnly
-            hint={t('admin.events.hint.typeFixed')}
-          />
-        ) : (
-          <SelectField
-            id={inputId('type')}
-            label={t('admin.events.field.type')}
-            requiredLabel={t('admin.events.requiredMark')}
-            value={values.type}
-            onChange={(v) => set('type', v as FormValues['type'])}
-            placeholder={t('admin.events.choose')}
-            options={props.types.map((c) => ({ value: c.value, label: c.label }))}
-            error={errors.type}
-          />
-        )}
-        {props.mode === 'create' && (
-          <TextField
-            id={inputId('slug')}
-            label={t('admin.events.field.slug')}
-            value={values.slug}
-            onChange={(v) => set('slug', v)}
-            max={EVENT_CATALOGUE_LIMITS.slug.max}
-            required
-            requiredLabel={t('admin.events.requiredMark')}
-            hint={t('admin.events.hint.slug')}
-            error={errors.slug}
-          />
-        )}
-      </div>
-      {!kind ? (
-        <p className="text-sm text-neutral-700">{t('admin.events.kindFirst')}</p>
-      ) : (
-        <>
-          {pair(text('nameEn', EVENT_CATALOGUE_LIMITS.name, true), text('nameZh', EVENT_CATALOGUE_LIMITS.name, true))}
-          {pair(
-            ...((['descriptionEn', 'descriptionZh'] as const).map((path) => (
-              <TextAreaField
-                key={path}
-                id={inputId(path)}
-                label={t(`admin.events.field.${path}`)}
-                value={values[path]}
-                onChange={(v) => set(path, v)}
-                max={EVENT_CATALOGUE_LIMITS.description}
-                rows={6}
-                hint={t('admin.events.hint.description', { syntax: '[text](https://…)' })}
-                error={errors[path]}
-              />
-            )) as [ReactNode, ReactNode]),
-          )}
-          {pair(
-            text('locationEn', EVENT_CATALOGUE_LIMITS.location),
-            text('locationZh', EVENT_CATALOGUE_LIMITS.location),
-          )}
-          {kind.attendance === 'venue' && (
-            <div className="space-y-3">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  className="mt-1 h-4 w-4"
-                  checked={values.ownAddress}
-                  onChange={(e) => set('ownAddress', e.target.checked)}
-                />
-                <span>{t('admin.events.field.ownAddress')}</span>
-              </label>
-              {values.ownAddress && (
-                <>
-                  {pair(address('En'), address('Zh'))}
-                  <div className="max-w-xs">
-                    <TextField
-                      id={inputId('addressCountry')}
-                      label={t('admin.events.field.addressCountry')}
-                      value={values.addressCountry}
-                      onChange={(v) => set('addressCountry', v)}
-                      max={2}
-                      error={errors.addressCountry}
-                    />
-                  </div>
-                </>
-              )}
-            </div>
-          )}
-          <div className="grid gap-4 md:grid-cols-2">
-            {(['startTime', 'endAt'] as const).map((path) => (
-              <TextField
-                key={path}
-                id={inputId(path)}
-                type="datetime-local"
-                label={t(`admin.events.field.${path}`)}
-                value={values[path]}
-                onChange={(v) => set(path, v)}
-                required
-                requiredLabel={t('admin.events.requiredMark')}
-                error={errors[path]}
-              />
-            ))}
-          </div>
-          {approvalOffered(kind) ? (
-            <div>
-              <label className="flex items-start gap-2">
-                <input
-                  id={inputId('requiresApproval')}
-                  type="checkbox"
-                  className="mt-1 h-4 w-4"
-                  checked={values.requiresApproval}
-                  onChange={(e) => set('requiresApproval', e.target.checked)}
-                  aria-invalid={errors.requiresApproval ? true : undefined}
-                />
-                <span>{t('admin.events.field.requiresApproval')}</span>
-              </label>
-              {errors.requiresApproval && <p className="text-xs text-red-700">{errors.requiresApproval}</p>}
-            </div>
-          ) : (
-            kind.approval === 'always' && <p className="text-sm text-neutral-700">{t('admin.events.approvalAlways')}</p>
-          )}
-          {includedBadgesOffered(kind) && (
-            <div className="max-w-xs">
-              <TextField
-                id={inputId('includedBadges')}
-                label={t('admin.events.field.includedBadges')}
-                inputMode="numeric"
-                value={values.includedBadges}
-                onChange={(v) => set('includedBadges', v)}
-                hint={t('admin.events.hint.includedBadges', { n: kind.includedBadges })}
-                error={errors.includedBadges}
-              />
-            </div>
-          )}
-          {kind.attendance === 'online' && (
+      <ReadOnlyFields readOnly={props.readOnly} className="space-y-6">
+        <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
+        <div className="grid gap-4 md:grid-cols-2">
+          {typeFixed ? (
             <TextField
-              id={inputId('liveStreamUrl')}
-              label={t('admin.events.field.liveStreamUrl')}
-              type="url"
-              inputMode="url"
-              value={values.liveStreamUrl}
-              onChange={(v) => set('liveStreamUrl', v)}
-              max={EVENT_CATALOGUE_LIMITS.url}
-              hint={t('admin.events.hint.liveStreamUrl')}
-              error={errors.liveStreamUrl}
+              id={inputId('type')}
+              label={t('admin.events.field.type')}
+              value={choice?.label ?? values.type}
+              onChange={() => undefined}
+              readOnly
+              hint={t('admin.events.hint.typeFixed')}
+            />
+          ) : (
+            <SelectField
+              id={inputId('type')}
+              label={t('admin.events.field.type')}
+              requiredLabel={t('admin.events.requiredMark')}
+              value={values.type}
+              onChange={(v) => set('type', v as FormValues['type'])}
+              placeholder={t('admin.events.choose')}
+              options={props.types.map((c) => ({ value: c.value, label: c.label }))}
+              error={errors.type}
             />
           )}
-          <div className="space-y-2">
-            <Suspense fallback={null}>
-              <Uploader
-                id={inputId('imageFileId')}
-                purpose="event_image"
-                label={t('admin.events.field.imageFileId')}
-                hint={t('admin.events.hint.image')}
-                required={false}
-                value={image}
-                onChange={(file) => {
-                  setImage(file);
-                  set('imageFileId', file?.uid ?? '');
-                }}
-                t={t}
-                error={errors.imageFileId}
-              />
-            </Suspense>
-            {image && (
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => {
-                  setImage(null);
-                  set('imageFileId', '');
-                }}
-              >
-                {t('admin.events.removeImage')}
-              </button>
-            )}
-          </div>
-          {settings && (
-            <fieldset className="space-y-4">
-              <legend className="mb-2 text-lg font-semibold">{t('admin.events.settings')}</legend>
-              {!kind.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
-              {kind.quantity === 'per_work' && <p className="text-sm text-neutral-700">{t('admin.events.perWork')}</p>}
-              <div className="grid gap-4 md:grid-cols-2">
-                {SETTING_FIELDS.filter(
-                  (s) =>
-                    (s.field !== 'capacity' || kind.holdsSeat) &&
-                    (kind.price !== 'none' || !s.field.startsWith('price')),
-                ).map((s) => (
-                  <TextField
-                    key={s.field}
-                    id={inputId(s.field)}
-                    label={t(`admin.events.field.${s.field}`)}
-                    type={s.type}
-                    inputMode={s.inputMode}
-                    value={settings[s.field]}
-                    onChange={(v) => setSettings({ ...settings, [s.field]: v })}
-                    hint={s.hint ? t(`admin.events.hint.${s.field}`, { taken: 0 }) : undefined}
-                    error={errors[s.field]}
-                  />
-                ))}
-              </div>
-            </fieldset>
+          {props.mode === 'create' && (
+            <TextField
+              id={inputId('slug')}
+              label={t('admin.events.field.slug')}
+              value={values.slug}
+              onChange={(v) => set('slug', v)}
+              max={EVENT_CATALOGUE_LIMITS.slug.max}
+              required
+              requiredLabel={t('admin.events.requiredMark')}
+              hint={t('admin.events.hint.slug')}
+              error={errors.slug}
+            />
           )}
-        </>
-      )}
+        </div>
+        {!kind ? (
+          <p className="text-sm text-neutral-700">{t('admin.events.kindFirst')}</p>
+        ) : (
+          <>
+            {pair(text('nameEn', EVENT_CATALOGUE_LIMITS.name, true), text('nameZh', EVENT_CATALOGUE_LIMITS.name, true))}
+            {pair(
+              ...((['descriptionEn', 'descriptionZh'] as const).map((path) => (
+                <TextAreaField
+                  key={path}
+                  id={inputId(path)}
+                  label={t(`admin.events.field.${path}`)}
+                  value={values[path]}
+                  onChange={(v) => set(path, v)}
+                  max={EVENT_CATALOGUE_LIMITS.description}
+                  rows={6}
+                  hint={t('admin.events.hint.description', { syntax: '[text](https://…)' })}
+                  error={errors[path]}
+                />
+              )) as [ReactNode, ReactNode]),
+            )}
+            {pair(
+              text('locationEn', EVENT_CATALOGUE_LIMITS.location),
+              text('locationZh', EVENT_CATALOGUE_LIMITS.location),
+            )}
+            {kind.attendance === 'venue' && (
+              <div className="space-y-3">
+                <label className="flex items-start gap-2">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4"
+                    checked={values.ownAddress}
+                    onChange={(e) => set('ownAddress', e.target.checked)}
+                  />
+                  <span>{t('admin.events.field.ownAddress')}</span>
+                </label>
+                {values.ownAddress && (
+                  <>
+                    {pair(address('En'), address('Zh'))}
+                    <div className="max-w-xs">
+                      <TextField
+                        id={inputId('addressCountry')}
+                        label={t('admin.events.field.addressCountry')}
+                        value={values.addressCountry}
+                        onChange={(v) => set('addressCountry', v)}
+                        max={2}
+                        error={errors.addressCountry}
+                      />
+                    </div>
+                  </>
+                )}
+              </div>
+            )}
+            <div className="grid gap-4 md:grid-cols-2">
+              {(['startTime', 'endAt'] as const).map((path) => (
+                <TextField
+                  key={path}
+                  id={inputId(path)}
+                  type="datetime-local"
+                  label={t(`admin.events.field.${path}`)}
+                  value={values[path]}
+                  onChange={(v) => set(path, v)}
+                  required
+                  requiredLabel={t('admin.events.requiredMark')}
+                  error={errors[path]}
+                />
+              ))}
+            </div>
+            {approvalOffered(kind) ? (
+              <div>
+                <label className="flex items-start gap-2">
+                  <input
+                    id={inputId('requiresApproval')}
+                    type="checkbox"
+                    className="mt-1 h-4 w-4"
+                    checked={values.requiresApproval}
+                    onChange={(e) => set('requiresApproval', e.target.checked)}
+                    aria-invalid={errors.requiresApproval ? true : undefined}
+                  />
+                  <span>{t('admin.events.field.requiresApproval')}</span>
+                </label>
+                {errors.requiresApproval && <p className="text-xs text-red-700">{errors.requiresApproval}</p>}
+              </div>
+            ) : (
+              kind.approval === 'always' && (
+                <p className="text-sm text-neutral-700">{t('admin.events.approvalAlways')}</p>
+              )
+            )}
+            {includedBadgesOffered(kind) && (
+              <div className="max-w-xs">
+                <TextField
+                  id={inputId('includedBadges')}
+                  label={t('admin.events.field.includedBadges')}
+                  inputMode="numeric"
+                  value={values.includedBadges}
+                  onChange={(v) => set('includedBadges', v)}
+                  hint={t('admin.events.hint.includedBadges', { n: kind.includedBadges })}
+                  error={errors.includedBadges}
+                />
+              </div>
+            )}
+            {kind.attendance === 'online' && (
+              <TextField
+                id={inputId('liveStreamUrl')}
+                label={t('admin.events.field.liveStreamUrl')}
+                type="url"
+                inputMode="url"
+                value={values.liveStreamUrl}
+                onChange={(v) => set('liveStreamUrl', v)}
+                max={EVENT_CATALOGUE_LIMITS.url}
+                hint={t('admin.events.hint.liveStreamUrl')}
+                error={errors.liveStreamUrl}
+              />
+            )}
+            {props.readOnly ? (
+              <div className="space-y-2">
+                <p className="font-semibold">{t('admin.events.field.imageFileId')}</p>
+                {image ? (
+                  <img src={image.url} alt={t('admin.events.field.imageFileId')} className="h-auto max-w-xs rounded" />
+                ) : (
+                  <p>{t('admin.events.noImage')}</p>
+                )}
+              </div>
+            ) : (
+              <div className="space-y-2">
+                <Suspense fallback={null}>
+                  <Uploader
+                    id={inputId('imageFileId')}
+                    purpose="event_image"
+                    label={t('admin.events.field.imageFileId')}
+                    hint={t('admin.events.hint.image')}
+                    required={false}
+                    value={image}
+                    onChange={(file) => {
+                      setImage(file);
+                      set('imageFileId', file?.uid ?? '');
+                    }}
+                    t={t}
+                    error={errors.imageFileId}
+                  />
+                </Suspense>
+                {image && (
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => {
+                      setImage(null);
+                      set('imageFileId', '');
+                    }}
+                  >
+                    {t('admin.events.removeImage')}
+                  </button>
+                )}
+              </div>
+            )}
+            {settings && (
+              <fieldset className="space-y-4">
+                <legend className="mb-2 text-lg font-semibold">{t('admin.events.settings')}</legend>
+                {!kind.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
+                {kind.quantity === 'per_work' && (
+                  <p className="text-sm text-neutral-700">{t('admin.events.perWork')}</p>
+                )}
+                <div className="grid gap-4 md:grid-cols-2">
+                  {SETTING_FIELDS.filter(
+                    (s) =>
+                      (s.field !== 'capacity' || kind.holdsSeat) &&
+                      (kind.price !== 'none' || !s.field.startsWith('price')),
+                  ).map((s) => (
+                    <TextField
+                      key={s.field}
+                      id={inputId(s.field)}
+                      label={t(`admin.events.field.${s.field}`)}
+                      type={s.type}
+                      inputMode={s.inputMode}
+                      value={settings[s.field]}
+                      onChange={(v) => setSettings({ ...settings, [s.field]: v })}
+                      hint={s.hint ? t(`admin.events.hint.${s.field}`, { taken: 0 }) : undefined}
+                      error={errors[s.field]}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          </>
+        )}
+      </ReadOnlyFields>
       <FormFailure text={failure} />
-      <SubmitRow
-        label={
-          props.mode === 'create'
-            ? busy
-              ? t('admin.events.creating')
-              : t('admin.events.create')
-            : busy
-              ? t('admin.events.saving')
-              : t('admin.events.saveDetails')
-        }
-        busy={busy}
-        status={status}
-      />
+      {!props.readOnly && (
+        <SubmitRow
+          label={
+            props.mode === 'create'
+              ? busy
+                ? t('admin.events.creating')
+                : t('admin.events.create')
+              : busy
+                ? t('admin.events.saving')
+                : t('admin.events.saveDetails')
+          }
+          busy={busy}
+          status={status}
+        />
+      )}
     </form>
   );
 }

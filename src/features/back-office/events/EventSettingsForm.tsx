@@ -11,8 +11,9 @@ import {
   type EventSettingsIssue,
 } from '@domain/event-settings';
 import type { RegistrationKind } from '@domain/kinds/kind';
+import { ReadOnlyFields } from '../ReadOnlyFields';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { saveEvent, SETTING_FIELDS } from './event-save';
 import { FormFailure, SubmitRow } from '../form-parts';
 
@@ -31,6 +32,8 @@ export type EventSettingsFormProps = {
   current: Pick<AdminEvent, keyof EventSettings>;
   /** The event's `updatedAt` when loaded: a change someone saved since is not overwritten. */
   updatedAt: string;
+  /** A role without the `edition` right (viewer, reviewer, finance): the settings shown, not changed. */
+  readOnly?: boolean;
 };
 
 type Issue = Pick<EventSettingsIssue, 'path' | 'code' | 'values'>;
@@ -93,28 +96,32 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
-      {!props.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
-      <div className="grid gap-4 md:grid-cols-2">
-        {fields.map((f) => (
-          <TextField
-            key={f.field}
-            id={`${id}-${f.field}`}
-            label={t(`admin.events.field.${f.field}`)}
-            type={f.type}
-            inputMode={f.inputMode}
-            value={values[f.field]}
-            onChange={(v) => setValues((all) => ({ ...all, [f.field]: v }))}
-            hint={f.hint ? t(`admin.events.hint.${f.field}`, { taken: props.seatsTaken }) : undefined}
-            error={errors[f.field]}
-          />
-        ))}
-      </div>
-      <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
-        {t('admin.events.priceNote')}
-      </p>
+      <ReadOnlyFields readOnly={props.readOnly} className="space-y-4">
+        <p className="text-sm text-neutral-700">{t('admin.events.timesNote')}</p>
+        {!props.holdsSeat && <p className="text-sm text-neutral-700">{t('admin.events.seatsNotCounted')}</p>}
+        <div className="grid gap-4 md:grid-cols-2">
+          {fields.map((f) => (
+            <TextField
+              key={f.field}
+              id={`${id}-${f.field}`}
+              label={t(`admin.events.field.${f.field}`)}
+              type={f.type}
+              inputMode={f.inputMode}
+              value={values[f.field]}
+              onChange={(v) => setValues((all) => ({ ...all, [f.field]: v }))}
+              hint={f.hint ? t(`admin.events.hint.${f.field}`, { taken: props.seatsTaken }) : undefined}
+              error={errors[f.field]}
+            />
+          ))}
+        </div>
+        <p className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">
+          {t('admin.events.priceNote')}
+        </p>
+      </ReadOnlyFields>
       <FormFailure text={failure} />
-      <SubmitRow label={busy ? t('admin.events.saving') : t('admin.events.save')} busy={busy} status={status} />
+      {!props.readOnly && (
+        <SubmitRow label={busy ? t('admin.events.saving') : t('admin.events.save')} busy={busy} status={status} />
+      )}
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { TextField } from '@components/ui/TextField';
 import { EVENT_CATALOGUE_LIMITS, slugIssue, STATUS_CHANGES, type EventStatus } from '@domain/event-catalogue';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { refusalText } from '../action-failure';
 import { FormFailure } from '../form-parts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import { formatDateTime } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { apiHref } from '@lib/api';
 
 export type InvoiceListProps = {

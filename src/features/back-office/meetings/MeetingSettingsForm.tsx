@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { MeetingSettings } from '@domain/contract';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 
 export type MeetingSettingsFormProps = {
   locale: 'en' | 'zh-TW';

@@ -4,7 +4,7 @@ import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { FieldLabel } from '@components/ui/FieldParts';
 
 /** The organiser's actions on an order, each the order core's command of the same name. */

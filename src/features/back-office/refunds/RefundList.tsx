@@ -1,11 +1,11 @@
 import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
-import { ApiError } from '@lib/api';
+import { browserApi } from '@lib/admin-api.client';
 import { orderAndRegistrant } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type RefundRow } from '../reconciliation';
+import CardRefund from './CardRefund';
 
 export type RefundListProps = {
   locale: 'en' | 'zh-TW';
@@ -18,11 +18,12 @@ export type RefundListProps = {
   headingId: string;
 };
 
-type Outcome = { kind: 'refunded'; reference: string } | { kind: 'gateway'; amount: string } | Failed;
+type Outcome = { kind: 'refunded'; reference: string } | Failed;
 
 /**
- * Refunds due (issue 11): the charges the order core recorded as owed back; "Refunded" records
- * the refund done in the gateway's merchant console (or by bank transfer) with its reference.
+ * Refunds due (issue 11): the charges the order core recorded as owed back. A card payment is
+ * refunded through NewebPay from its row (issue 22: the whole balance, or a part once settled);
+ * "Refunded" records a refund done by bank transfer (or in the merchant console) with its reference.
  */
 export default function RefundList(props: RefundListProps) {
   const t = createT(props.messages);
@@ -32,26 +33,6 @@ export default function RefundList(props: RefundListProps) {
     attempt(props.messages, async (): Promise<Outcome> => {
       await browserApi(props.locale, `${props.base}/`).admin.refunds.markRefunded(row.paymentId, reference);
       return { kind: 'refunded', reference };
-    });
-
-  /** A card payment: refunded through NewebPay (issue 22); the gateway's refusal in words where known. */
-  const throughGateway = (row: RefundRow, reason: string) =>
-    attempt(props.messages, async (): Promise<Outcome> => {
-      if (row.method !== 'credit_card') return { kind: 'failed', failed: true, message: t('admin.refunds.notCard') };
-      try {
-        const done = await browserApi(props.locale, `${props.base}/`).admin.refunds.throughGateway(row.paymentId, {
-          reason,
-        });
-        return {
-          kind: 'gateway',
-          amount: formatMoney(done.data.amountCents, currencyOf(done.data.currency), props.locale),
-        };
-      } catch (error) {
-        const code = error instanceof ApiError ? String(error.data.gatewayStatus ?? '') : '';
-        const known = code && props.messages[`admin.refunds.gateway.${code}`];
-        if (!known) throw error;
-        return { kind: 'failed', failed: true, message: t('admin.refunds.refused', { reason: known, code }) };
-      }
     });
 
   return (
@@ -87,25 +68,24 @@ export default function RefundList(props: RefundListProps) {
           header: t('admin.refunds.col.reason'),
           cell: (row) => (row.reason ? (props.messages[`admin.refundReason.${row.reason}`] ?? row.reason) : ''),
         },
+        {
+          // A card payment is refunded through NewebPay (issue 22): the dialog says how, whole or in part.
+          header: t('admin.refunds.col.gateway'),
+          cell: (row) =>
+            row.method === 'credit_card' ? (
+              <CardRefund
+                locale={props.locale}
+                base={props.base}
+                messages={props.messages}
+                paymentId={row.paymentId}
+                orderNo={row.orderNo}
+                variant="due"
+              />
+            ) : null,
+        },
       ]}
       actionsHeader={t('admin.refunds.col.actions')}
       actions={[
-        {
-          name: 'gateway',
-          label: t('admin.refunds.throughGateway'),
-          ariaLabel: (row) => t('admin.refunds.throughGatewayFor', { orderNo: row.orderNo }),
-          confirm: {
-            title: (row) =>
-              t('admin.refunds.gatewayDialog.title', {
-                amount: formatMoney(row.amountCents - row.refundedCents, currencyOf(row.currency), props.locale),
-                orderNo: row.orderNo,
-              }),
-            description: () => t('admin.refunds.gatewayDialog.description'),
-            confirmLabel: t('admin.refunds.throughGateway'),
-          },
-          prompt: { label: t('admin.refunds.reason'), required: t('admin.refunds.reasonRequired'), maxLength: 500 },
-          run: throughGateway,
-        },
         {
           name: 'refunded',
           label: t('admin.refunds.markRefunded'),
@@ -127,9 +107,7 @@ export default function RefundList(props: RefundListProps) {
       outcomeText={(o) =>
         o.kind === 'refunded'
           ? t('admin.refunds.result', { reference: o.reference })
-          : o.kind === 'gateway'
-            ? t('admin.refunds.gatewayResult', { amount: o.amount })
-            : t('admin.refunds.failed', { reason: o.message })
+          : t('admin.refunds.failed', { reason: o.message })
       }
       cancelLabel={t('admin.refunds.back')}
     />

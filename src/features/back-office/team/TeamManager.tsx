@@ -7,7 +7,7 @@ import { ROLES, type Role } from '@domain/roles';
 import { isTeamEmail, teamEmail, TEAM_EMAIL_MAX } from '@domain/team';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { refusalText } from '../action-failure';
 import { FormFailure } from '../form-parts';
 

@@ -8,7 +8,7 @@ import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { BulkSummary } from '../cells';
 import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrder } from '../reconciliation';
 

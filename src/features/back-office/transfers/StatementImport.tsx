@@ -13,7 +13,7 @@ import { snakeize } from '@domain/case';
 import { check } from '@domain/validation';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import type { StatementPreview } from '../reconciliation';
 import { FieldLabel } from '@components/ui/FieldParts';
 

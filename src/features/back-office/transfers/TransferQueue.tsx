@@ -1,7 +1,7 @@
 import { RowActionTable } from '@components/tables/RowActionTable';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
-import { browserApi } from '@lib/api.client';
+import { browserApi } from '@lib/admin-api.client';
 import { orderAndRegistrant } from '../cells';
 import { attempt, type Failed } from '../action-failure';
 import { currencyOf, type TransferRow } from '../reconciliation';

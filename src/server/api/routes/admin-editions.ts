@@ -8,6 +8,7 @@ import {
   defaultsByField,
   effectiveSettings,
   findEdition,
+  findEditionBySlug,
   listEditions,
   makeCurrent,
   replacePickupSchedule,
@@ -46,10 +47,14 @@ function refused(issues: EditionIssue[]): never {
 export function adminEditionRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps } = ctx;
   const edition = requireRight('edition');
+  // Reading the editions is every reader's (a viewer sees the settings read-only); changing them is `edition`.
+  const read = requireRight('read');
   const by = (c: Context<Env>) => c.get('user').email;
 
+  // `?edition={slug}`: that edition, current or past (a past edition's order shows its own settings).
   app.get('/edition', async (c) => {
-    const e = await currentEdition(deps.db);
+    const slug = c.req.query('edition');
+    const e = slug ? await findEditionBySlug(deps.db, slug) : await currentEdition(deps.db);
     if (!e) throw notFound('Edition');
     const zh = c.get('locale') === 'zh-TW';
     const { venueMapUrl, bank } = effectiveSettings(e, deps.config);
@@ -123,7 +128,7 @@ export function adminEditionRoutes(app: ApiApp, ctx: RouteContext) {
     return detail(c, result.edition.slug, status);
   };
 
-  app.get('/admin/editions', edition, async (c) => {
+  app.get('/admin/editions', read, async (c) => {
     const rows = await listEditions(deps.db);
     return ctx.send(c, { data: rows.map((r) => view(r.edition, r.events)) } satisfies Sendable<Data<AdminEdition[]>>);
   });
@@ -138,7 +143,7 @@ export function adminEditionRoutes(app: ApiApp, ctx: RouteContext) {
     return answer(c, await startNextEdition(deps.db, body, by(c), ctx.now()), 201);
   });
 
-  app.get('/admin/editions/:slug', edition, (c) => detail(c, c.req.param('slug')));
+  app.get('/admin/editions/:slug', read, (c) => detail(c, c.req.param('slug')));
 
   app.patch('/admin/editions/:slug', edition, async (c) => {
     const patch = await ctx.readJson(c, EditionSettingsPatch);

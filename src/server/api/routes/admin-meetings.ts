@@ -1,10 +1,25 @@
 import type { AdminMeeting, AdminMeetings, Data, MeetingCheckInResult, Sendable } from '@domain/contract';
-import { MeetingCheckIn, MeetingSettingsInput, type MeetingAttendance, companyNameIn } from '@domain/meetings';
+import {
+  MeetingCheckIn,
+  MeetingMove,
+  MeetingSettingsInput,
+  type MeetingAttendance,
+  companyNameIn,
+} from '@domain/meetings';
+import { isUuid } from '@domain/validation';
 import type { Locale } from '@i18n/locales';
 import { labelsFor, type Column } from '../../exports/columns';
 import { csvStream, xlsxStream } from '../../exports/writers';
 import { verifyMeetingCode } from '../../meetings/check-in';
-import { editionMeetings, editionSlots, loadMeeting, meetingSetup, saveMeetingSettings } from '../../meetings/meetings';
+import { meetingMailer } from '../../meetings/meeting-mails';
+import {
+  editionMeetings,
+  editionSlots,
+  loadMeeting,
+  meetingSetup,
+  moveMeeting,
+  saveMeetingSettings,
+} from '../../meetings/meetings';
 import type { ApiApp, RouteContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { requireRight } from './admin';
@@ -23,6 +38,7 @@ const adminMeetingView = (m: Row, l: Locale) =>
     day: m.day,
     slotId: m.slotId,
     table: m.tableName,
+    tables: m.tableNames ?? (m.tableName ? [m.tableName] : []),
     companyName: company(m, l),
     buyer: m.buyerName ? `${m.buyerName} <${m.buyerEmail}>` : m.buyerEmail,
     createdAt: m.createdAt,
@@ -47,8 +63,10 @@ export function adminMeetingRoutes(app: ApiApp, ctx: RouteContext) {
     const now = ctx.now();
     const rows = setup ? await editionMeetings(deps.db, setup.edition.id) : [];
     const slots = setup ? await editionSlots(deps.db, setup.edition.id) : [];
-    const past = rows.filter((m) => m.status === 'accepted' && m.startsAt <= now);
-    const noShow = past.filter((m) => m.attendance === 'no_show').length;
+    // Meetings whose slot has ended: one never scanned present is a no-show (the job runner
+    // records it too).
+    const past = rows.filter((m) => m.status === 'accepted' && m.endsAt <= now);
+    const noShow = past.filter((m) => m.attendance !== 'present').length;
     const present = past.filter((m) => m.attendance === 'present').length;
     const s = setup?.settings;
     return ctx.send(c, {
@@ -139,6 +157,21 @@ export function adminMeetingRoutes(app: ApiApp, ctx: RouteContext) {
         'x-content-type-options': 'nosniff',
       },
     });
+  });
+
+  // The organiser moves an accepted meeting: another slot and/or table; both parties get the "changed" mail.
+  app.post('/admin/meetings/:id/move', requireRight('edition'), async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound('Meeting');
+    const body = await ctx.readJson(c, MeetingMove);
+    await moveMeeting(
+      deps.db,
+      { meetingId: id.toLowerCase(), slotId: body.slotId?.toLowerCase(), tableName: body.table, now: ctx.now() },
+      meetingMailer({ from: deps.config.MAIL_FROM, origin: ctx.originOf(c) }, ctx.now),
+    );
+    const row = await loadMeeting(deps.db, id.toLowerCase());
+    ctx.log('info', 'meeting moved', { meeting: id, by: c.get('user').email });
+    return ctx.send(c, { data: adminMeetingView(row!, c.get('locale')) } satisfies Sendable<Data<AdminMeeting>>);
   });
 
   // The desk's scan at a table (right `desk`): any meeting of the edition.

@@ -6,6 +6,7 @@ import type {
   ImportView,
   LineAssigned,
   CardRefunded,
+  CardRefundPreview,
   EditionPaymentSettings,
   RefundRecorded,
   RefundRow,
@@ -46,7 +47,7 @@ import { requireRight } from './admin';
 import type { ApiApp, Env, RouteContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { organiserActor } from './admin-approvals';
-import { refundCardPayment } from '../../payments/refunds';
+import { cardRefundPreview, refundCardPayment } from '../../payments/refunds';
 
 const Message = object({ message: size(string(), 1, 2000) });
 const Reference = object({ reference: size(string(), 1, 200) });
@@ -231,6 +232,13 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
     );
     return ctx.send(c, { data: result } satisfies Sendable<Data<CardRefunded>>);
   });
+
+  // What a card refund would do, for the back office's confirm dialog (issue 22).
+  app.get('/admin/payments/:paymentId/refund-preview', requireRight('money'), async (c) =>
+    ctx.send(c, {
+      data: await cardRefundPreview(deps.db, deps.gateway.api, c.req.param('paymentId'), ctx.now()),
+    } satisfies Sendable<Data<CardRefundPreview>>),
+  );
 
   // The current edition's payment settings (issue 22): ATM through NewebPay virtual accounts.
   app.get('/admin/editions/current/payment-settings', requireRight('edition'), async (c) =>

@@ -18,7 +18,7 @@ import { organiserRole } from '../../identity/organisers';
 import { qrPng } from '../../badges/pickup';
 import { calendarFile, calendarResponse } from '../../meetings/calendar';
 import { meetingCode, recordAttendance, verifyMeetingCode } from '../../meetings/check-in';
-import { listedExhibitor } from '../../meetings/exhibitor';
+import { listedExhibitor } from '../../market/directory';
 import { meetingCalendar, meetingMailer } from '../../meetings/meeting-mails';
 import {
   actOnMeeting,
