@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-import { controlBorder, describedByOf } from './FieldParts';
+import { controlBorder, describedByOf, FieldLabel } from './FieldParts';
 
 /**
  * A confirm dialog that asks for one text (a reason, a message, a reference, an order number):
@@ -39,9 +39,7 @@ export function PromptDialog(
     <ConfirmDialog {...dialog}>
       {children}
       <div className="mt-4 flex flex-col gap-1">
-        <label htmlFor={field.id} className="text-sm font-semibold">
-          {field.label}
-        </label>
+        <FieldLabel id={field.id} label={field.label} />
         {field.multiline ? (
           <textarea {...common} rows={4} onChange={(e) => field.onChange(e.target.value)} />
         ) : (

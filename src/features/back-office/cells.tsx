@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { RowColumn } from '@components/tables/RowActionTable';
 
 /*
@@ -44,4 +44,21 @@ export function orderAndRegistrant<
     },
     { header: headers.registrant, cell: (row) => <RegistrantCell name={row.name} email={row.email} /> },
   ];
+}
+
+/**
+ * What a bulk action did, said under a list's toolbar (a status the action focuses; empty and for
+ * screen readers only until there is something to say).
+ */
+export function BulkSummary({ ref, text }: { ref: Ref<HTMLParagraphElement>; text: string }) {
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className={text ? 'rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2 font-semibold' : 'sr-only'}
+    >
+      {text}
+    </p>
+  );
 }

@@ -1,8 +1,8 @@
-import { lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isDone } from '@components/tables/row-actions';
 import { RowActionTable } from '@components/tables/RowActionTable';
 import { useRowActions } from '@components/tables/use-row-actions';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime, formatMoney } from '@domain/format';
@@ -10,11 +10,9 @@ import { createT, type Messages } from '@i18n/t';
 import { apiMessage } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
 import { actionFailure, attempt, type Failed } from '../action-failure';
-import { OrderCell, RegistrantCell } from '../cells';
+import { BulkSummary, OrderCell, RegistrantCell } from '../cells';
 import type { BulkApproveResult } from '@domain/contract/admin';
 import type { ApprovalRow } from './approvals';
-
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 export type ApprovalQueueProps = {
   locale: 'en' | 'zh-TW';
@@ -123,14 +121,7 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
           {t('admin.approvals.approveSelected', { count: chosen.length })}
         </button>
       </div>
-      <p
-        ref={summaryRef}
-        tabIndex={-1}
-        role="status"
-        className={summary ? 'rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2 font-semibold' : 'sr-only'}
-      >
-        {summary ? t('admin.approvals.summary', summary) : ''}
-      </p>
+      <BulkSummary ref={summaryRef} text={summary ? t('admin.approvals.summary', summary) : ''} />
     </>
   );
 
@@ -265,21 +256,17 @@ export default function ApprovalQueue(props: ApprovalQueueProps) {
         }
         cancelLabel={t('admin.approvals.back')}
       />
-      {bulkOpen && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setBulkOpen(false)}
-            title={t('admin.approvals.bulk.title', { count: chosen.length })}
-            description={t('admin.approvals.bulk.description')}
-            confirmLabel={t('admin.approvals.approveSelected', { count: chosen.length })}
-            cancelLabel={t('admin.approvals.back')}
-            onConfirm={() => void approveSelected()}
-            busy={busy}
-            returnFocus={table.returnTo}
-          />
-        </ClientSuspense>
-      )}
+      <LazyConfirmDialog
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        title={t('admin.approvals.bulk.title', { count: chosen.length })}
+        description={t('admin.approvals.bulk.description')}
+        confirmLabel={t('admin.approvals.approveSelected', { count: chosen.length })}
+        cancelLabel={t('admin.approvals.back')}
+        onConfirm={() => void approveSelected()}
+        busy={busy}
+        returnFocus={table.returnTo}
+      />
       {alertElement}
     </div>
   );

@@ -6,6 +6,9 @@ import { fromTaipeiInput } from '@domain/taipei-time';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { refusalText } from '../action-failure';
+import { FieldLabel } from '@components/ui/FieldParts';
+import { FormFailure } from '../form-parts';
 
 export type BadgeLinkCreatorProps = {
   locale: string;
@@ -80,8 +83,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const known = props.messages[`apiError.${error.code}`];
-      setFailure(t('admin.links.failed', { message: known ?? `[${error.status}] ${error.message}` }));
+      setFailure(t('admin.links.failed', { message: refusalText(props.messages, error) }));
     }
   }
 
@@ -95,9 +97,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 md:grid-cols-2">
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-identity`} className="text-sm font-semibold">
-          {t('admin.links.identity')}
-        </label>
+        <FieldLabel id={`${id}-identity`} label={t('admin.links.identity')} />
         <select
           id={`${id}-identity`}
           value={identity}
@@ -159,9 +159,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
         />
       ) : (
         <div className="flex flex-col gap-1 md:col-span-2">
-          <label htmlFor={`${id}-emails`} className="text-sm font-semibold">
-            {t('admin.links.emails')}
-          </label>
+          <FieldLabel id={`${id}-emails`} label={t('admin.links.emails')} />
           <textarea
             id={`${id}-emails`}
             rows={6}
@@ -192,11 +190,7 @@ export default function BadgeLinkCreator(props: BadgeLinkCreatorProps) {
       <div className="md:col-span-2">
         <TextField id={`${id}-note`} label={t('admin.links.note')} value={note} onChange={setNote} max={200} />
       </div>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700 md:col-span-2">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} className="md:col-span-2" />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy

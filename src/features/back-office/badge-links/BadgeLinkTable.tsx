@@ -1,15 +1,14 @@
-import { lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Table } from '@components/tables/Table';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { refusalText } from '../action-failure';
 import type { AdminLink } from '../admin-ops';
-
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 export type BadgeLinkTableProps = {
   locale: string;
@@ -53,8 +52,7 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
     } catch (error) {
       setRevoking(null);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const known = props.messages[`apiError.${error.code}`];
-      showAlert(t('admin.links.revokeFailed', { message: known ?? `[${error.status}] ${error.message}` }), {
+      showAlert(t('admin.links.revokeFailed', { message: refusalText(props.messages, error) }), {
         returnFocus: opener.current,
       });
     } finally {
@@ -131,20 +129,18 @@ export default function BadgeLinkTable(props: BadgeLinkTableProps) {
           </tr>
         ))}
       </Table>
-      {revoking && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setRevoking(null)}
-            title={t('admin.links.revokeTitle')}
-            description={t('admin.links.revokeBody')}
-            confirmLabel={t('admin.links.revoke')}
-            cancelLabel={t('admin.links.back')}
-            onConfirm={() => void revoke(revoking)}
-            busy={busy}
-          />
-        </ClientSuspense>
-      )}
+      <LazyConfirmDialog
+        open={!!revoking}
+        onClose={() => setRevoking(null)}
+        title={t('admin.links.revokeTitle')}
+        description={t('admin.links.revokeBody')}
+        confirmLabel={t('admin.links.revoke')}
+        cancelLabel={t('admin.links.back')}
+        onConfirm={() => {
+          if (revoking) void revoke(revoking);
+        }}
+        busy={busy}
+      />
       {alertElement}
     </>
   );

@@ -1,12 +1,11 @@
-import { lazy, useId, useRef, useState } from 'react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { useId, useRef, useState } from 'react';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
-
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
+import { refusalText } from '../action-failure';
 
 export type BatchActionsProps = {
   locale: string;
@@ -53,8 +52,7 @@ export default function BatchActions(props: BatchActionsProps) {
       setBusy(false);
       setConfirming(false);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      const known = props.messages[`apiError.${error.code}`];
-      showAlert(t('admin.links.revokeFailed', { message: known ?? `[${error.status}] ${error.message}` }), {
+      showAlert(t('admin.links.revokeFailed', { message: refusalText(props.messages, error) }), {
         returnFocus: opener.current,
       });
     }
@@ -104,20 +102,16 @@ export default function BatchActions(props: BatchActionsProps) {
           {t('admin.links.batch.revokeUnused')}
         </button>
       )}
-      {confirming && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setConfirming(false)}
-            title={t('admin.links.batch.revokeUnusedTitle')}
-            description={t('admin.links.batch.revokeUnusedBody', { count: props.unused })}
-            confirmLabel={t('admin.links.batch.revokeUnused')}
-            cancelLabel={t('admin.links.back')}
-            onConfirm={() => void revokeUnused()}
-            busy={busy}
-          />
-        </ClientSuspense>
-      )}
+      <LazyConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('admin.links.batch.revokeUnusedTitle')}
+        description={t('admin.links.batch.revokeUnusedBody', { count: props.unused })}
+        confirmLabel={t('admin.links.batch.revokeUnused')}
+        cancelLabel={t('admin.links.back')}
+        onConfirm={() => void revokeUnused()}
+        busy={busy}
+      />
       {alertElement}
     </div>
   );

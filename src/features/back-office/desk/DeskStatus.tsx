@@ -3,6 +3,7 @@ import { DESK_NAME_MAX } from '@domain/desk';
 import { formatDateTime } from '@domain/format';
 import type { DeskState } from './desk-store';
 import type { DeskT } from './desk-words';
+import { FieldLabel } from '@components/ui/FieldParts';
 
 /** The desk's connection, last sync, pick-ups waiting, conflicts and list; "Sync now" and the desk's name. */
 export function DeskStatus(props: {
@@ -54,9 +55,7 @@ export function DeskStatus(props: {
           {t('admin.desk.syncNow')}
         </button>
         <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-semibold">
-            {t('admin.desk.desk.label')}
-          </label>
+          <FieldLabel id={id} label={t('admin.desk.desk.label')} />
           <input
             id={id}
             value={s.desk}

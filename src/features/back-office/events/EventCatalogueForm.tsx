@@ -16,12 +16,13 @@ import {
   type CatalogueIssue,
   type EventStatus,
 } from '@domain/event-catalogue';
-import type { EventSettingField, EventSettingsForm } from '@domain/event-settings';
+import type { EventSettingsForm } from '@domain/event-settings';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
 import type { UploadedFile } from '@components/uploads/Uploader';
 import type { TypeChoice } from './event-catalogue';
+import { saveEvent, SETTING_FIELDS } from './event-save';
+import { FormFailure, SubmitRow } from '../form-parts';
 import { ReadOnlyFields } from '../ReadOnlyFields';
 
 const Uploader = lazy(() => import('@components/uploads/Uploader').then((m) => ({ default: m.Uploader })));
@@ -62,15 +63,7 @@ export type EventCatalogueFormProps = {
 );
 
 type Path = CatalogueIssue['path'];
-const SETTINGS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
-  { field: 'capacity', inputMode: 'numeric', hint: true },
-  { field: 'registerStartAt', type: 'datetime-local' },
-  { field: 'registerEndAt', type: 'datetime-local' },
-  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
-  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
-  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
-  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
-];
+type Issue = Pick<CatalogueIssue, 'path' | 'code' | 'values'>;
 /** The order errors are focused in: the form's order. */
 const ORDER: Path[] = [
   'type',
@@ -90,7 +83,7 @@ const ORDER: Path[] = [
   'includedBadges',
   'liveStreamUrl',
   'imageFileId',
-  ...SETTINGS.map((s) => s.field),
+  ...SETTING_FIELDS.map((s) => s.field),
 ];
 /** The input an issue's field is shown at (an address's issues at its street). */
 const inputOf = (path: Path) => (path === 'addressEn' || path === 'addressZh' ? `${path}-streetAddress` : path);
@@ -120,7 +113,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
     setValues((all) => ({ ...all, [key]: value }));
   const inputId = (path: string) => `${id}-${path}`;
 
-  const show = (issues: Pick<CatalogueIssue, 'path' | 'code' | 'values'>[]) => {
+  const show = (issues: Issue[]) => {
     const out: Partial<Record<Path, string>> = {};
     for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
     setErrors(out);
@@ -135,18 +128,25 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
     setStatus('');
     if (!kind) return show([{ path: 'type', code: 'required' }]);
     const api = browserApi(props.locale, `${props.base}/`);
-    try {
+    const form = { t, messages: props.messages, failedKey: 'admin.events.failedEvent' as const };
+    await saveEvent({ ...form, setBusy, setStatus, setFailure, show: (i) => show(i as Issue[]) }, async () => {
       if (props.mode === 'create') {
         const read = createFromForm(values, settings!, kind);
-        if (!read.ok) return show(read.issues);
+        if (!read.ok) {
+          show(read.issues);
+          return null;
+        }
         setErrors({});
         setBusy(true);
         await api.admin.events.create(read.body);
         location.assign(`${props.base}/admin/events/${encodeURIComponent(read.body.slug)}?done=created`);
-        return;
+        return null;
       }
       const read = detailsFromForm(values, kind);
-      if (!read.ok) return show(read.issues);
+      if (!read.ok) {
+        show(read.issues);
+        return null;
+      }
       const c = props.current;
       const current: CatalogueEvent = {
         ...c,
@@ -162,36 +162,15 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
         status: props.status,
         orders: props.hasOrders ? 1 : 0,
       });
-      if (issues.length) return show(issues);
+      if (issues.length) {
+        show(issues);
+        return null;
+      }
       setErrors({});
       setBusy(true);
-      const { data } = await api.admin.events.update(props.slug, {
-        ...read.patch,
-        expectedUpdatedAt: props.updatedAt,
-      });
-      if (Object.keys(data.changed).length === 0) {
-        setBusy(false);
-        setStatus(t('admin.events.unchanged'));
-        return;
-      }
-      location.assign(`${location.pathname}?saved=1`);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      const wire = (error.data as { issues?: { path: string; code?: string; values?: Record<string, number> }[] })
-        .issues;
-      const known = wire?.filter((i) => i.code);
-      if (error.status === 400 && known?.length)
-        return show(
-          known.map((i) => ({
-            path: i.path.split('.')[0]!.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase()) as Path,
-            code: i.code as CatalogueIssue['code'],
-            ...(i.values ? { values: i.values } : {}),
-          })),
-        );
-      const message = props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
-      setFailure(error.code === 'event_changed' ? message : t('admin.events.failedEvent', { message }));
-    }
+      const { data } = await api.admin.events.update(props.slug, { ...read.patch, expectedUpdatedAt: props.updatedAt });
+      return data.changed;
+    });
   }
 
   const text = (path: 'nameEn' | 'nameZh' | 'locationEn' | 'locationZh', max: number, required = false) => (
@@ -432,7 +411,7 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
                   <p className="text-sm text-neutral-700">{t('admin.events.perWork')}</p>
                 )}
                 <div className="grid gap-4 md:grid-cols-2">
-                  {SETTINGS.filter(
+                  {SETTING_FIELDS.filter(
                     (s) =>
                       (s.field !== 'capacity' || kind.holdsSeat) &&
                       (kind.price !== 'none' || !s.field.startsWith('price')),
@@ -455,26 +434,21 @@ export default function EventCatalogueForm(props: EventCatalogueFormProps) {
           </>
         )}
       </ReadOnlyFields>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       {!props.readOnly && (
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {props.mode === 'create'
+        <SubmitRow
+          label={
+            props.mode === 'create'
               ? busy
                 ? t('admin.events.creating')
                 : t('admin.events.create')
               : busy
                 ? t('admin.events.saving')
-                : t('admin.events.saveDetails')}
-          </button>
-          <span role="status" className="text-sm">
-            {status}
-          </span>
-        </div>
+                : t('admin.events.saveDetails')
+          }
+          busy={busy}
+          status={status}
+        />
       )}
     </form>
   );

@@ -13,8 +13,9 @@ import {
 import type { RegistrationKind } from '@domain/kinds/kind';
 import { ReadOnlyFields } from '../ReadOnlyFields';
 import { createT, type Messages } from '@i18n/t';
-import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { saveEvent, SETTING_FIELDS } from './event-save';
+import { FormFailure, SubmitRow } from '../form-parts';
 
 export type EventSettingsFormProps = {
   locale: string;
@@ -35,15 +36,7 @@ export type EventSettingsFormProps = {
   readOnly?: boolean;
 };
 
-const FIELDS: { field: EventSettingField; type?: string; inputMode?: 'numeric' | 'decimal'; hint?: boolean }[] = [
-  { field: 'capacity', inputMode: 'numeric', hint: true },
-  { field: 'registerStartAt', type: 'datetime-local' },
-  { field: 'registerEndAt', type: 'datetime-local' },
-  { field: 'formModifyExpiresAt', type: 'datetime-local', hint: true },
-  { field: 'priceCentsTwd', inputMode: 'numeric', hint: true },
-  { field: 'priceCentsUsd', inputMode: 'decimal', hint: true },
-  { field: 'originalPriceCentsTwd', inputMode: 'numeric', hint: true },
-];
+type Issue = Pick<EventSettingsIssue, 'path' | 'code' | 'values'>;
 
 /**
  * An event's settings (issue 11): capacity (not below the seats taken; not on events whose
@@ -59,7 +52,7 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const fields = FIELDS.filter((f) => f.field !== 'capacity' || props.holdsSeat);
+  const fields = SETTING_FIELDS.filter((f) => f.field !== 'capacity' || props.holdsSeat);
   const current: EventSettings = {
     ...props.current,
     registerStartAt: new Date(props.current.registerStartAt),
@@ -67,12 +60,12 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     formModifyExpiresAt: props.current.formModifyExpiresAt ? new Date(props.current.formModifyExpiresAt) : null,
   };
 
-  const show = (issues: Pick<EventSettingsIssue, 'path' | 'code' | 'values'>[]) => {
+  const show = (issues: Issue[]) => {
     const out: Partial<Record<EventSettingField, string>> = {};
     for (const i of issues) out[i.path] ??= t(`admin.events.issue.${i.code}`, i.values);
     setErrors(out);
     setStatus(t('admin.events.invalid'));
-    const first = FIELDS.find((f) => out[f.field]);
+    const first = SETTING_FIELDS.find((f) => out[f.field]);
     if (first) document.getElementById(`${id}-${first.field}`)?.focus();
   };
 
@@ -90,37 +83,15 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
     if (issues.length) return show(issues);
     setErrors({});
     setBusy(true);
-    try {
+    const form = { t, messages: props.messages, failedKey: 'admin.events.failed' as const };
+    await saveEvent({ ...form, setBusy, setStatus, setFailure, show: (i) => show(i as Issue[]) }, async () => {
       const answer = await browserApi(props.locale, `${props.base}/`).admin.events.update(props.slug, {
         ...read.patch,
         expectedUpdatedAt: props.updatedAt,
       });
       // The route answers the event with what this change `changed` (the contract names it `changes`).
-      const { data } = answer as unknown as { data: { changed: Record<string, unknown> } };
-      if (Object.keys(data.changed).length === 0) {
-        setBusy(false);
-        setStatus(t('admin.events.unchanged'));
-        return;
-      }
-      // Reload: the page shows the saved settings, the seats and the new history row.
-      location.assign(`${location.pathname}?saved=1`);
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError) || error.status === 401) return;
-      const wire = (error.data as { issues?: { path: string; code?: string; values?: Record<string, number> }[] })
-        .issues;
-      const known = wire?.filter((i) => i.code);
-      if (error.status === 400 && known?.length)
-        return show(
-          known.map((i) => ({
-            path: i.path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as EventSettingField,
-            code: i.code as EventSettingsIssue['code'],
-            ...(i.values ? { values: i.values } : {}),
-          })),
-        );
-      const message = props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
-      setFailure(error.code === 'event_changed' ? message : t('admin.events.failed', { message }));
-    }
+      return (answer as unknown as { data: { changed: Record<string, unknown> } }).data.changed;
+    });
   }
 
   return (
@@ -147,20 +118,9 @@ export default function EventSettingsForm(props: EventSettingsFormProps) {
           {t('admin.events.priceNote')}
         </p>
       </ReadOnlyFields>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       {!props.readOnly && (
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? t('admin.events.saving') : t('admin.events.save')}
-          </button>
-          <span role="status" className="text-sm">
-            {status}
-          </span>
-        </div>
+        <SubmitRow label={busy ? t('admin.events.saving') : t('admin.events.save')} busy={busy} status={status} />
       )}
     </form>
   );

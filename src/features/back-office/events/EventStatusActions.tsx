@@ -5,6 +5,8 @@ import { EVENT_CATALOGUE_LIMITS, slugIssue, STATUS_CHANGES, type EventStatus } f
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { refusalText } from '../action-failure';
+import { FormFailure } from '../form-parts';
 
 export type EventStatusActionsProps = {
   locale: string;
@@ -59,7 +61,7 @@ export default function EventStatusActions(props: EventStatusActionsProps) {
       const issue = (error.data as { issues?: { path: string; code?: string }[] }).issues?.find((i) => i.code);
       if (action === 'duplicate' && issue) return setSlugError(t(`admin.events.issue.${issue.code}`));
       setOpen(null);
-      setFailure(props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`);
+      setFailure(refusalText(props.messages, error));
     }
   }
 
@@ -80,11 +82,7 @@ export default function EventStatusActions(props: EventStatusActionsProps) {
           </button>
         ))}
       </div>
-      {failure && (
-        <p role="alert" className="font-semibold text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormFailure text={failure} />
       {open && (
         <ConfirmDialog
           open

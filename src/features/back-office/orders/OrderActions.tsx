@@ -1,12 +1,11 @@
-import { lazy, useId, useRef, useState } from 'react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { useId, useRef, useState } from 'react';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
-
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
+import { FieldLabel } from '@components/ui/FieldParts';
 
 /** The organiser's actions on an order, each the order core's command of the same name. */
 export type OrderAction = 'approve' | 'start-review' | 'reject' | 'cancel' | 'mark-paid';
@@ -91,45 +90,44 @@ export default function OrderActions(props: OrderActionsProps) {
         ))}
       </ul>
       {current && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setOpen(null)}
-            title={t(`admin.action.${current}.title`, { orderNo: props.orderNo })}
-            description={t(`admin.action.${current}.description`)}
-            confirmLabel={t(`admin.action.${current}`)}
-            cancelLabel={t('admin.action.back')}
-            onConfirm={() => void run(current)}
-            busy={busy}
-          >
-            {NEEDS_REASON[current] && (
-              <div className="mt-4 flex flex-col gap-1">
-                <label htmlFor={reasonId} className="text-sm font-semibold">
-                  {t(NEEDS_REASON[current] === 'required' ? 'admin.action.reason' : 'admin.action.reasonOptional')}
-                </label>
-                <textarea
-                  id={reasonId}
-                  rows={3}
-                  maxLength={1000}
-                  value={reason}
-                  required={NEEDS_REASON[current] === 'required'}
-                  aria-invalid={reasonError || undefined}
-                  aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-                  onChange={(e) => {
-                    setReason(e.target.value);
-                    if (e.target.value.trim()) setReasonError(false);
-                  }}
-                  className={`rounded-md border bg-white px-3 py-2 ${reasonError ? 'border-red-600' : 'border-neutral-500'}`}
-                />
-                {reasonError && (
-                  <span id={`${reasonId}-error`} className="text-xs text-red-700">
-                    {t('admin.action.reasonRequired')}
-                  </span>
-                )}
-              </div>
-            )}
-          </ConfirmDialog>
-        </ClientSuspense>
+        <LazyConfirmDialog
+          open
+          onClose={() => setOpen(null)}
+          title={t(`admin.action.${current}.title`, { orderNo: props.orderNo })}
+          description={t(`admin.action.${current}.description`)}
+          confirmLabel={t(`admin.action.${current}`)}
+          cancelLabel={t('admin.action.back')}
+          onConfirm={() => void run(current)}
+          busy={busy}
+        >
+          {NEEDS_REASON[current] && (
+            <div className="mt-4 flex flex-col gap-1">
+              <FieldLabel
+                id={reasonId}
+                label={t(NEEDS_REASON[current] === 'required' ? 'admin.action.reason' : 'admin.action.reasonOptional')}
+              />
+              <textarea
+                id={reasonId}
+                rows={3}
+                maxLength={1000}
+                value={reason}
+                required={NEEDS_REASON[current] === 'required'}
+                aria-invalid={reasonError || undefined}
+                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (e.target.value.trim()) setReasonError(false);
+                }}
+                className={`rounded-md border bg-white px-3 py-2 ${reasonError ? 'border-red-600' : 'border-neutral-500'}`}
+              />
+              {reasonError && (
+                <span id={`${reasonId}-error`} className="text-xs text-red-700">
+                  {t('admin.action.reasonRequired')}
+                </span>
+              )}
+            </div>
+          )}
+        </LazyConfirmDialog>
       )}
       {alertElement}
     </div>

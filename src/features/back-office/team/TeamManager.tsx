@@ -8,6 +8,8 @@ import { isTeamEmail, teamEmail, TEAM_EMAIL_MAX } from '@domain/team';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { refusalText } from '../action-failure';
+import { FormFailure } from '../form-parts';
 
 export type TeamManagerProps = {
   locale: string;
@@ -46,8 +48,6 @@ export default function TeamManager(props: TeamManagerProps) {
   const api = () => browserApi(props.locale, `${props.base}/`);
   const back = (query: Record<string, string>) =>
     location.assign(`${props.path}?${new URLSearchParams(query).toString()}`);
-  /** The API's refusal in the page's words (its code), or its status and message. */
-  const said = (error: ApiError) => props.messages[`apiError.${error.code}`] ?? `[${error.status}] ${error.message}`;
 
   async function confirm(action: Pending) {
     setBusy(true);
@@ -64,7 +64,7 @@ export default function TeamManager(props: TeamManagerProps) {
       setBusy(false);
       setPending(null);
       if (!(error instanceof ApiError) || error.status === 401) return;
-      setFailure(said(error));
+      setFailure(refusalText(props.messages, error));
       requestAnimationFrame(() => failureRef.current?.focus());
     }
   }
@@ -90,7 +90,7 @@ export default function TeamManager(props: TeamManagerProps) {
       const issues = (error.data as { issues?: { path: string }[] }).issues ?? [];
       if (issues.some((i) => i.path === 'email')) return setErrors({ email: t('admin.team.issue.email') });
       if (issues.some((i) => i.path === 'role')) return setErrors({ role: t('admin.team.issue.role') });
-      setInviteFailure(said(error));
+      setInviteFailure(refusalText(props.messages, error));
     }
   }
 
@@ -238,11 +238,7 @@ export default function TeamManager(props: TeamManagerProps) {
               </p>
             )}
           </fieldset>
-          {inviteFailure && (
-            <p role="alert" className="font-semibold text-red-700">
-              {inviteFailure}
-            </p>
-          )}
+          <FormFailure text={inviteFailure} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {t('admin.team.invite.submit')}
           </button>

@@ -2,18 +2,19 @@ import { lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { Table } from '@components/tables/Table';
 import { flushSync } from 'react-dom';
 import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { useAlert } from '@components/ui/use-alert';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { BulkSummary } from '../cells';
 import { currencyOf, isOpenLine, type ImportLine, type ImportView, type LineOrder } from '../reconciliation';
 
 /** A statement's calendar day as the portal writes dates (`2026/11/4`). */
 const statementDay = (day: string) => day.split('-').map(Number).join('/');
 
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 const PromptDialog = lazy(() => import('@components/ui/PromptDialog').then((m) => ({ default: m.PromptDialog })));
 
 export type ImportLinesProps = {
@@ -227,14 +228,7 @@ export default function ImportLines(props: ImportLinesProps) {
         </button>
         {matched.length === 0 && <span className="text-sm text-neutral-700">{t('admin.import.noneMatched')}</span>}
       </div>
-      <p
-        ref={summaryRef}
-        tabIndex={-1}
-        role="status"
-        className={summary ? 'rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2 font-semibold' : 'sr-only'}
-      >
-        {summary ? t('admin.import.summary', summary) : ''}
-      </p>
+      <BulkSummary ref={summaryRef} text={summary ? t('admin.import.summary', summary) : ''} />
       <Table
         caption={t('admin.import.lines')}
         columns={[
@@ -290,21 +284,17 @@ export default function ImportLines(props: ImportLinesProps) {
           </tr>
         ))}
       </Table>
-      {confirmOpen && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open
-            onOpenChange={(o) => !o && !busy && setConfirmOpen(false)}
-            title={t('admin.import.confirm.title', { count: matched.length })}
-            description={t('admin.import.confirm.description')}
-            confirmLabel={t('admin.import.confirm', { count: matched.length })}
-            cancelLabel={t('admin.import.cancel')}
-            onConfirm={() => void confirm()}
-            busy={busy}
-            returnFocus={returnTo}
-          />
-        </ClientSuspense>
-      )}
+      <LazyConfirmDialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title={t('admin.import.confirm.title', { count: matched.length })}
+        description={t('admin.import.confirm.description')}
+        confirmLabel={t('admin.import.confirm', { count: matched.length })}
+        cancelLabel={t('admin.import.cancel')}
+        onConfirm={() => void confirm()}
+        busy={busy}
+        returnFocus={returnTo}
+      />
       {assigning && (
         <ClientSuspense fallback={null}>
           <PromptDialog

@@ -15,6 +15,7 @@ import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
 import type { StatementPreview } from '../reconciliation';
+import { FieldLabel } from '@components/ui/FieldParts';
 
 export type StatementImportProps = {
   locale: 'en' | 'zh-TW';
@@ -121,9 +122,7 @@ export default function StatementImport(props: StatementImportProps) {
     const value = mapping?.[key];
     return (
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-${key}`} className="text-sm font-semibold">
-          {label}
-        </label>
+        <FieldLabel id={`${id}-${key}`} label={label} />
         <select
           id={`${id}-${key}`}
           value={value === null || value === undefined ? '' : String(value)}
@@ -151,9 +150,7 @@ export default function StatementImport(props: StatementImportProps) {
         }}
       >
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-semibold">
-            {t('admin.imports.file')}
-          </label>
+          <FieldLabel id={`${id}-file`} label={t('admin.imports.file')} />
           <input
             id={`${id}-file`}
             type="file"
@@ -178,9 +175,7 @@ export default function StatementImport(props: StatementImportProps) {
           )}
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-encoding`} className="text-sm font-semibold">
-            {t('admin.imports.encoding')}
-          </label>
+          <FieldLabel id={`${id}-encoding`} label={t('admin.imports.encoding')} />
           <select
             id={`${id}-encoding`}
             value={encoding}
@@ -266,9 +261,7 @@ export default function StatementImport(props: StatementImportProps) {
             </h3>
             <div className="grid gap-4 md:grid-cols-3">
               <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-header`} className="text-sm font-semibold">
-                  {t('admin.imports.headerRow')}
-                </label>
+                <FieldLabel id={`${id}-header`} label={t('admin.imports.headerRow')} />
                 <input
                   id={`${id}-header`}
                   type="number"
@@ -328,9 +321,7 @@ export default function StatementImport(props: StatementImportProps) {
                 <>
                   {columnSelect('directionColumn', t('admin.imports.directionColumn'), false)}
                   <div className="flex flex-col gap-1">
-                    <label htmlFor={`${id}-credits`} className="text-sm font-semibold">
-                      {t('admin.imports.creditValues')}
-                    </label>
+                    <FieldLabel id={`${id}-credits`} label={t('admin.imports.creditValues')} />
                     <input
                       id={`${id}-credits`}
                       type="text"
@@ -350,9 +341,7 @@ export default function StatementImport(props: StatementImportProps) {
             <div className="grid gap-4 md:grid-cols-3">
               {columnSelect('currencyColumn', t('admin.imports.currencyColumn'), true)}
               <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-default-currency`} className="text-sm font-semibold">
-                  {t('admin.imports.defaultCurrency')}
-                </label>
+                <FieldLabel id={`${id}-default-currency`} label={t('admin.imports.defaultCurrency')} />
                 <select
                   id={`${id}-default-currency`}
                   value={mapping.defaultCurrency}
