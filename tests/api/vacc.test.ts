@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { editions, emails, orderPayments, orders, paymentNotifications } from '@server/db/schema';
+import { auditLog, editions, emails, orderPayments, orders, paymentNotifications } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import type { Db } from '@server/db/client';
 import { expireOverdueOrders } from '@server/orders/order-state';
@@ -148,6 +148,9 @@ describe.each(DATABASES)('ATM virtual accounts (%s)', (kind) => {
     );
     expect(off.status).toBe(200);
     expect((await off.json()).data).toMatchObject({ atm_enabled: false, atm_virtual_accounts: false });
+    // The change is in the audit trail with its actor.
+    const trail = await db.select().from(auditLog).where(eq(auditLog.action, 'edition.payment_settings'));
+    expect(trail.map((r) => [r.actor, r.detail])).toEqual([[ORGANISER, { atmEnabled: false }]]);
     expect((await getJson(app, `/api/v1/orders/${order.order_id}`, token)).body.data.payment.atm_mode).toBe('declared');
     const disabled = await getJson(app, `/api/v1/payment/${order.order_id}/atm-tradeinfo`, token);
     expect(disabled.status).toBe(400);

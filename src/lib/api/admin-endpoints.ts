@@ -36,6 +36,7 @@ import type {
   PickupSlot,
   CardRefunded,
   CardRefundPreview,
+  EditionPaymentSettings,
   RefundRecorded,
   RefundRow,
   StatementPreview,
@@ -133,6 +134,10 @@ export function adminEndpoints({ request }: Transport) {
       update: (slug: string, patch: EditionSettingsPatch) =>
         request<Data<AdminEditionDetail>>('PATCH', p('admin/editions', slug), { body: patch }),
       makeCurrent: (slug: string) => post<Data<AdminEditionDetail>>(p('admin/editions', slug, 'make-current'), {}),
+      /** The current edition's ATM setting (issue 22): virtual accounts, declared transfers, or the configuration's. */
+      paymentSettings: () => get<Data<EditionPaymentSettings>>(p('admin/editions/current/payment-settings')),
+      updatePaymentSettings: (settings: { atmEnabled: boolean | null }) =>
+        put<Data<EditionPaymentSettings>>(p('admin/editions/current/payment-settings'), settings),
     },
     /** Replaces the current edition's badge pick-up schedule; answers it as the public GET does. */
     pickupSchedule: {

@@ -19,6 +19,7 @@ import { array, boolean, integer, nullable, object, optional, refine, size, stri
 import { eq } from 'drizzle-orm';
 import { editions } from '../../db/schema';
 import { currentEdition } from '../../editions/editions';
+import { audit } from '../../audit/audit';
 import { atmSetting } from '../../payments/vacc';
 import { DomainError } from '@domain/errors';
 import {
@@ -221,17 +222,26 @@ export function adminTransferRoutes(app: ApiApp, ctx: RouteContext) {
   );
 
   // The current edition's payment settings (issue 22): ATM through NewebPay virtual accounts.
-  app.get('/admin/editions/current/payment-settings', requireRight('edition'), async (c) =>
+  // Read by every role that reads the edition page; changed with `edition`, in the audit trail.
+  app.get('/admin/editions/current/payment-settings', requireRight('read'), async (c) =>
     ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>),
   );
   app.put('/admin/editions/current/payment-settings', requireRight('edition'), async (c) => {
     const body = await ctx.readJson(c, PaymentSettings);
     const edition = await currentEdition(deps.db);
     if (!edition) throw notFound('Edition');
-    await deps.db
-      .update(editions)
-      .set({ atmEnabled: body.atmEnabled, updatedAt: ctx.now() })
-      .where(eq(editions.id, edition.id));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(editions)
+        .set({ atmEnabled: body.atmEnabled, updatedAt: ctx.now() })
+        .where(eq(editions.id, edition.id));
+      await audit(tx, {
+        actor: c.get('user').email,
+        action: 'edition.payment_settings',
+        subject: edition.slug,
+        detail: { atmEnabled: body.atmEnabled },
+      });
+    });
     return ctx.send(c, { data: await paymentSettings() } satisfies Sendable<Data<EditionPaymentSettings>>);
   });
   async function paymentSettings() {
