@@ -131,8 +131,25 @@ for (const locale of ['en', 'zh-tw'] as const) {
     browser,
   }) => {
     const admin = await organiserPage(browser, locale);
-    expect(await setAtm(admin, true)).toBe(200);
     try {
+      // The organiser turns ATM virtual accounts on for the edition, on the edition page.
+      await admin.goto(`/${locale}/admin/edition`);
+      await hydrated(admin);
+      await admin
+        .getByRole('radio', {
+          name: zh ? '透過藍新金流為每筆訂單產生虛擬帳號' : 'A virtual account per order through NewebPay',
+        })
+        .check();
+      await admin.getByRole('button', { name: zh ? '儲存 ATM 設定' : 'Save the ATM setting' }).click();
+      await expect(
+        admin.getByRole('status').filter({ hasText: zh ? 'ATM 設定已儲存' : 'The ATM setting is saved' }),
+      ).toBeVisible();
+      await expect(
+        admin.getByText(
+          zh ? '目前：ATM 轉帳使用每筆訂單專屬的虛擬帳號' : 'Now: ATM transfers go to a virtual account per order',
+        ),
+      ).toBeVisible();
+
       await signIn(page, uniqueEmail(`atm-${locale}`), locale, 'Lin Yu-Chen');
       const order = await applyForBadge(page, zh ? 'zh-TW' : 'en');
       expect(order.status).toBe(201);

@@ -3,6 +3,7 @@ import type { EditionPaymentSettings } from '@domain/contract';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/admin-api.client';
 import { ReadOnlyFields } from '../ReadOnlyFields';
+import { SubmitRow } from '../form-parts';
 import { useEditionSave } from './edition-issues';
 
 export type PaymentSettingsFormProps = {
@@ -64,16 +65,7 @@ export default function PaymentSettingsForm(props: PaymentSettingsFormProps) {
       <p className="text-sm text-neutral-700" id={`${id}-applies`}>
         {t(settings.atmVirtualAccounts ? 'admin.edition.atm.appliesOn' : 'admin.edition.atm.appliesOff')}
       </p>
-      {!props.readOnly && (
-        <div className="flex items-center gap-4">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t('admin.edition.atm.save')}
-          </button>
-          <p role="status" aria-live="polite">
-            {status}
-          </p>
-        </div>
-      )}
+      {!props.readOnly && <SubmitRow label={t('admin.edition.atm.save')} busy={busy} status={status} />}
     </form>
   );
 }
