@@ -176,6 +176,11 @@ export function Uploader(props: {
       >
         <input
           {...getInputProps({
+            // react-dropzone hides the input with an inline style, which the portal's CSP
+            // (no 'unsafe-inline' styles) blocks when the island is rendered on the server: the
+            // same hiding from the stylesheet instead.
+            style: undefined,
+            className: 'm-0 block h-0 w-0 max-w-0 overflow-hidden border-0 p-0 opacity-0',
             id: props.id,
             'aria-labelledby': `${props.id}-label`,
             'aria-describedby': describedBy,
