@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { devSubject, loadSigner } from '@server/identity/dev-identity';
 import type { Db } from '@server/db/client';
@@ -10,7 +10,8 @@ import * as schema from '@server/db/schema';
 import type { MpgKeys } from '@server/payments/newebpay';
 import { encryptText, tradeSha } from '@server/payments/newebpay';
 import { newOrderNo } from '@server/orders/order-no';
-import { bearer, signIn, type TestApp } from './helpers';
+import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
+import { bearer, signIn, TEST_ORIGIN, type TestApp } from './helpers';
 
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -200,6 +201,38 @@ export const hiddenFields = (page: string) =>
   Object.fromEntries(
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
   );
+
+/**
+ * A Professional badge (TWD 1,000) applied for by `email` and paid by card through the sandbox
+ * gateway, as a browser would: the gateway's entry form, the card, the return post.
+ */
+export async function paidBadgeByCard(app: TestApp, db: Db, email: string) {
+  const { token } = await signIn(app, email, email.split('@')[0]);
+  const order = await applyBadge(app, token);
+  const info = (await getJson(app, `/api/v1/payment/${order.order_id}/tradeinfo?lang=en`, token)).body.data;
+  const entry = await postForm(app, '/sandbox-gateway/MPG/mpg_gateway', {
+    MerchantID: info.merchant_id,
+    TradeInfo: info.trade_info_hex,
+    TradeSha: info.trade_info_hash,
+    Version: info.version,
+  });
+  const paid = await postForm(app, '/sandbox-gateway/MPG/pay', {
+    ...hiddenFields(await entry.text()),
+    CardNo: SANDBOX_TEST_CARDS.success,
+    CardExp: '12/39',
+    CardCVC: '123',
+  });
+  const returning = await paid.text();
+  const action = /<form method="post" action="([^"]+)">/.exec(returning)![1]!;
+  await postForm(app, action.slice(TEST_ORIGIN.length), hiddenFields(returning));
+  const view = await getJson(app, `/api/v1/orders/${order.order_id}`, token);
+  if (view.body.data.payment_status !== 'paid') throw new Error(`badge not paid: ${view.body.data.payment_status}`);
+  const [payment] = await db
+    .select()
+    .from(schema.orderPayments)
+    .where(and(eq(schema.orderPayments.orderId, order.order_id), eq(schema.orderPayments.status, 'paid')));
+  return { token, orderId: order.order_id as string, orderNo: order.order_no as string, paymentId: payment!.id };
+}
 
 /** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge. */
 export async function giveBadges(db: Db, holders: { id: string; email: string }[]) {

@@ -14,17 +14,8 @@ import { seed } from '@server/db/seed';
 import type { Db } from '@server/db/client';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
 import { processOrderEvents } from '@server/orders/order-events';
-import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
-import {
-  createTestApp,
-  DATABASES,
-  openTestDatabase,
-  signIn,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestDatabase,
-} from './helpers';
-import { applyBadge, getJson, hiddenFields, json, postForm } from './fixtures';
+import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import { getJson, json, paidBadgeByCard } from './fixtures';
 
 /*
  * Card refunds through NewebPay (issue 22): the back office's refund calls the sandbox gateway's
@@ -59,33 +50,7 @@ describe.each(DATABASES)('card refunds through the gateway (%s)', (kind) => {
   const post = (path: string, body: unknown, token = organiser) => app.request(path, json(token, 'POST', body));
 
   /** Amy's Professional badge (TWD 1,000) paid by card through the sandbox gateway. */
-  async function paidByCard(email = 'amy@example.com') {
-    const { token } = await signIn(app, email, email.split('@')[0]);
-    const order = await applyBadge(app, token);
-    const info = (await getJson(app, `/api/v1/payment/${order.order_id}/tradeinfo?lang=en`, token)).body.data;
-    const entry = await postForm(app, '/sandbox-gateway/MPG/mpg_gateway', {
-      MerchantID: info.merchant_id,
-      TradeInfo: info.trade_info_hex,
-      TradeSha: info.trade_info_hash,
-      Version: info.version,
-    });
-    const paid = await postForm(app, '/sandbox-gateway/MPG/pay', {
-      ...hiddenFields(await entry.text()),
-      CardNo: SANDBOX_TEST_CARDS.success,
-      CardExp: '12/39',
-      CardCVC: '123',
-    });
-    const returning = await paid.text();
-    const action = /<form method="post" action="([^"]+)">/.exec(returning)![1]!;
-    await postForm(app, action.slice(TEST_ORIGIN.length), hiddenFields(returning));
-    const view = await getJson(app, `/api/v1/orders/${order.order_id}`, token);
-    expect(view.body.data.payment_status).toBe('paid');
-    const [payment] = await db
-      .select()
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, order.order_id), eq(orderPayments.status, 'paid')));
-    return { token, orderId: order.order_id, orderNo: order.order_no, paymentId: payment!.id };
-  }
+  const paidByCard = (email = 'amy@example.com') => paidBadgeByCard(app, db, email);
 
   const refundsOf = (paymentId: string) =>
     db

@@ -111,6 +111,20 @@ for (const locale of ['en', 'zh-tw'] as const) {
     await expect(admin.getByRole('region', { name: zh ? '歷程' : 'History' })).toContainText(
       zh ? '已退款' : 'Refunded',
     );
+    // The back office's home: the edition's sales count the badge's refund (other tests add to the
+    // same figures: only that the row shows money in and money back).
+    await admin
+      .getByRole('navigation')
+      .getByRole('link', { name: zh ? '總覽' : 'Overview' })
+      .click();
+    const sales = admin.getByRole('table', { name: zh ? /^銷售概況：/ : /^Sales: / });
+    const badgeRow = sales
+      .getByRole('row')
+      .filter({ has: admin.getByRole('link', { name: zh ? '專業人士識別證' : 'Professional badge', exact: true }) });
+    await expect(badgeRow.getByRole('cell').nth(4)).toContainText(zh ? '新臺幣' : 'TWD');
+    await expect(badgeRow.getByRole('cell').nth(6)).toContainText(zh ? '新臺幣' : 'TWD');
+    await expect(sales.getByRole('row').last()).toContainText(zh ? '合計' : 'Total');
+    await expectAccessible(admin);
     await admin.context().close();
 
     // The registrant: the refund, and the invoice's allowance or void once the worker has done it.

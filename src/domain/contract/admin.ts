@@ -49,6 +49,41 @@ export type BackOfficeCounts = {
   refundsDue: number;
   badgesIssued: number;
   badgesPickedUp: number;
+  /** The current edition's sales; null before the first edition exists. */
+  sales: EditionSales | null;
+};
+
+/** One event's sales in the current edition (the back office's home). */
+export type EventSales = {
+  slug: string;
+  type: EventType;
+  nameEn: string;
+  nameZh: string;
+  status: EventStatus;
+  /** Null: no seat limit. */
+  capacity: number | null;
+  seatsTaken: number;
+  /** Orders that count (unpaid ones included), rejected ones left out. */
+  live: number;
+  /** Orders settled: paid, or free and accepted. */
+  issued: number;
+  /** Money received for the event's orders less what was refunded, per currency (cents). */
+  netTwdCents: number;
+  refundedTwdCents: number;
+  netUsdCents: number;
+  refundedUsdCents: number;
+};
+
+/** What the current edition has sold, and what waits beside the order queues. */
+export type EditionSales = {
+  edition: { slug: string; nameEn: string; nameZh: string };
+  events: EventSales[];
+  totals: Pick<EventSales, 'live' | 'issued' | 'netTwdCents' | 'refundedTwdCents' | 'netUsdCents' | 'refundedUsdCents'>;
+  /** E-invoices the e-invoice service refused (any edition): the finance role retries them. */
+  invoicesFailed: number;
+  /** Meeting requests of the edition still waiting for the exhibitor, and meetings agreed. */
+  meetingRequests: number;
+  meetingsAccepted: number;
 };
 
 /** One order with everything the back office shows (GET /admin/orders/{orderNo}). */

@@ -13,6 +13,7 @@ import { AdminOrderQuery } from '@domain/admin';
 import { linkTypeOf, type BadgeIdentity } from '@domain/badges';
 import { isUuid } from '@domain/validation';
 import { adminFile, adminOrder, backOfficeCounts, searchOrders, type AdminOrder } from '../../orders/admin-orders';
+import { editionSales } from '../../orders/edition-sales';
 import { organiserRole } from '../../identity/organisers';
 import { can, type Right } from '@domain/roles';
 import type { ActorRef } from '../../orders/order-state';
@@ -47,7 +48,9 @@ export function adminRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   app.get('/admin/summary', requireRight('read'), async (c) =>
-    ctx.send(c, { data: await backOfficeCounts(deps.db) } satisfies Sendable<Data<BackOfficeCounts>>),
+    ctx.send(c, {
+      data: { ...(await backOfficeCounts(deps.db)), sales: await editionSales(deps.db) },
+    } satisfies Sendable<Data<BackOfficeCounts>>),
   );
 
   app.get('/admin/orders', requireRight('read'), async (c) => {
