@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { editions, events, invoices } from '@server/db/schema';
-import { seed } from '@server/db/seed';
 import { applyBadge, getJson, json, paidBadgeByCard } from './fixtures';
-import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import { DATABASES, seededApp, signIn, type TestApp } from './helpers';
 
 /*
  * The back office's home (issue 21): what the current edition has sold, event by event — orders
@@ -17,22 +16,15 @@ const HOUR = 60 * 60 * 1000;
 type SalesRow = { slug: string; live: number; issued: number; net_twd_cents: number; refunded_twd_cents: number };
 
 describe.each(DATABASES)('edition sales on the back office home (%s)', (kind) => {
-  let database: TestDatabase;
+  let clock = new Date();
+  const suite = seededApp(kind, { ORGANISER_EMAILS: ORGANISER }, { now: () => clock });
   let db: Db;
   let app: TestApp;
   let organiser: string;
-  let clock: Date;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
-    await database.reset();
-    await seed(db);
     clock = new Date();
-    app = await createTestApp(database, { ORGANISER_EMAILS: ORGANISER, LOG_LEVEL: 'error' }, { now: () => clock });
+    ({ db, app } = suite);
     ({ token: organiser } = await signIn(app, ORGANISER, 'Olivia'));
   });
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { SESSION_COOKIE } from '@domain/session';
 import { parseConfig } from '@server/config';
-import { openDatabase, type Database } from '@server/db/client';
+import { openDatabase, type Database, type Db } from '@server/db/client';
+import { seed } from '@server/db/seed';
 import { createServerApp, type ServerAppOptions } from '@server/server-app';
 import { memoryStorage, type FileStorage } from '@server/files/storage';
 
@@ -90,6 +92,26 @@ export async function createTestApp(
   return { ...server, request, config, storage };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The usual set-up of an API suite, as hooks of the enclosing `describe`: a database of `kind`
+ * opened once, emptied and seeded with the conference's events before each test, and a fresh app
+ * on it. Read `database`, `db` and `app` from the returned object inside the tests.
+ */
+export function seededApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const suite = {} as { database: TestDatabase; db: Db; app: TestApp };
+  beforeAll(async () => {
+    suite.database = await openTestDatabase(kind);
+    suite.db = suite.database.db;
+  });
+  afterAll(() => suite.database.close());
+  beforeEach(async () => {
+    await suite.database.reset();
+    await seed(suite.db);
+    suite.app = await createTestApp(suite.database, env, options);
+  });
+  return suite;
+}
 
 /** Cookies set by a response, as name → value. */
 export function setCookies(res: Response): Record<string, string> {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   emails,
   invoiceActions,
@@ -10,11 +10,10 @@ import {
   paymentRefunds,
 } from '@server/db/schema';
 import { invoicePass } from '@server/invoices/invoices';
-import { seed } from '@server/db/seed';
 import type { Db } from '@server/db/client';
 import { mailSettings, queueEventMails } from '@server/mail/outbox';
 import { processOrderEvents } from '@server/orders/order-events';
-import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import { DATABASES, seededApp, signIn, type TestApp } from './helpers';
 import { getJson, json, paidBadgeByCard } from './fixtures';
 
 /*
@@ -27,23 +26,16 @@ const FINANCE = 'fiona@example.com';
 const HOUR = 60 * 60 * 1000;
 
 describe.each(DATABASES)('card refunds through the gateway (%s)', (kind) => {
-  let database: TestDatabase;
+  // Real time (sessions and uploads run on it); the nightly close (21:00 Taipei) is within a day.
+  let clock = new Date();
+  const suite = seededApp(kind, { ORGANISER_EMAILS: ORGANISER }, { now: () => clock });
   let db: Db;
   let app: TestApp;
   let organiser: string;
-  let clock: Date;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
-    await database.reset();
-    await seed(db);
-    // Real time (sessions and uploads run on it); the nightly close (21:00 Taipei) is within a day.
     clock = new Date();
-    app = await createTestApp(database, { ORGANISER_EMAILS: ORGANISER }, { now: () => clock });
+    ({ db, app } = suite);
     ({ token: organiser } = await signIn(app, ORGANISER, 'Olivia'));
   });
 
