@@ -201,7 +201,7 @@ export const hiddenFields = (page: string) =>
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
   );
 
-/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge. */
+/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge (of its edition). */
 export async function giveBadges(db: Db, holders: { id: string; email: string }[]) {
   if (holders.length === 0) return;
   const [badgeFree] = await db.select().from(schema.events).where(eq(schema.events.slug, 'badge-free'));
@@ -215,6 +215,7 @@ export async function giveBadges(db: Db, holders: { id: string; email: string }[
         registrationType: 'BADGE_FREE' as const,
         paymentStatus: 'free' as const,
         badgeEmailKey: u.email.toLowerCase(),
+        badgeEditionId: badgeFree!.editionId,
       })),
     )
     .returning({ id: schema.orders.id, userId: schema.orders.userId });
@@ -224,6 +225,7 @@ export async function giveBadges(db: Db, holders: { id: string; email: string }[
       return {
         userId: u.id,
         emailKey: u.email.toLowerCase(),
+        editionId: badgeFree!.editionId,
         orderId: o.id,
         identity: 'PROFESSIONAL' as const,
         nameEn: u.email,

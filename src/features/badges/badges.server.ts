@@ -4,6 +4,7 @@ import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { load, loadFailure } from '@lib/load';
 import type { BadgeIdentity } from '@domain/badges';
+import { badgeProfessional } from '@domain/kinds/badge-professional';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';
 
@@ -15,6 +16,19 @@ export const loadBadgeOrder = (api: ApiClient) => load(async () => (await api.ba
 
 /** An event by slug (public). */
 export const loadEvent = (api: ApiClient, slug: string) => load(async () => (await api.events.get(slug)).data);
+
+/**
+ * The current edition's Professional badge event (the public list's; "Start the next edition"
+ * copies it under a new slug), else the seeded `badge-professional` (closed or archived events are
+ * out of the list: its page says so).
+ */
+export async function loadProfessionalBadgeEvent(api: ApiClient) {
+  const listed = await load(async () =>
+    (await api.events.list()).data.find((e) => e.type === badgeProfessional.eventType),
+  );
+  if (listed.kind === 'ok' && listed.data) return { kind: 'ok' as const, data: listed.data };
+  return loadEvent(api, 'badge-professional');
+}
 
 /** The edition's badge pick-up schedule (public): the current edition's, or the one `edition` names. */
 export const loadPickupSchedule = (api: ApiClient, edition?: string) =>

@@ -153,8 +153,15 @@ export async function listBadgeLinks(db: Db, query: BadgeLinkQuery, now: Date) {
       })
       .from(badgeLinks)
       .leftJoin(users, eq(users.id, badgeLinks.usedBy))
-      // One badge per user: the badge of the user who used a link is the one it gave.
-      .leftJoin(badges, eq(badges.userId, badgeLinks.usedBy))
+      // One badge per user and edition: the badge of the link's edition of the user who used it is
+      // the one it gave (a link of no edition gave one of the current edition).
+      .leftJoin(
+        badges,
+        and(
+          eq(badges.userId, badgeLinks.usedBy),
+          sql`${badges.editionId} is not distinct from coalesce(${badgeLinks.editionId}, (select e.id from editions e where e.is_current))`,
+        ),
+      )
       .leftJoin(orders, eq(orders.id, badges.orderId))
       .leftJoin(badgeLinkBatches, eq(badgeLinkBatches.id, badgeLinks.batchId))
       .where(where);

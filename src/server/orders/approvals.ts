@@ -55,7 +55,14 @@ export async function approvalQueue(db: Db) {
       .$dynamic(),
   )
     .leftJoin(registrations, eq(registrations.orderId, orders.id))
-    .leftJoin(badges, eq(badges.userId, orders.userId))
+    // The applicant's badge of the order's event's edition (one per edition, decision 068).
+    .leftJoin(
+      badges,
+      and(
+        eq(badges.userId, orders.userId),
+        sql`${badges.editionId} is not distinct from (select e.edition_id from events e where e.id = ${orders.eventId})`,
+      ),
+    )
     .where(waiting)
     .orderBy(asc(orders.createdAt), asc(orders.orderNo))
     .limit(APPROVAL_QUEUE_LIMIT);
