@@ -7,6 +7,7 @@ import { LOCALES, localePath, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { badgeLinkBatches, badgeLinks, badges, orders, users } from '../db/schema';
 import { currentEdition } from '../editions/editions';
+import { ofEdition } from './badge-edition';
 import { queueBadgeLinkMail } from '../mail/outbox';
 
 /*
@@ -155,13 +156,7 @@ export async function listBadgeLinks(db: Db, query: BadgeLinkQuery, now: Date) {
       .leftJoin(users, eq(users.id, badgeLinks.usedBy))
       // One badge per user and edition: the badge of the link's edition of the user who used it is
       // the one it gave (a link of no edition gave one of the current edition).
-      .leftJoin(
-        badges,
-        and(
-          eq(badges.userId, badgeLinks.usedBy),
-          sql`${badges.editionId} is not distinct from coalesce(${badgeLinks.editionId}, (select e.id from editions e where e.is_current))`,
-        ),
-      )
+      .leftJoin(badges, and(eq(badges.userId, badgeLinks.usedBy), ofEdition(badges.editionId, badgeLinks.editionId)))
       .leftJoin(orders, eq(orders.id, badges.orderId))
       .leftJoin(badgeLinkBatches, eq(badgeLinkBatches.id, badgeLinks.batchId))
       .where(where);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type Column } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { badgeLinkState, type BadgeApplication, type BadgeIdentity, type BadgeLinkState } from '@domain/badges';
 import { DomainError, notFoundError } from '@domain/errors';
 import { registrationWindowState } from '@domain/events';
@@ -20,19 +20,13 @@ import {
 } from '../orders/order-state';
 import { currentEdition, findEditionBySlug } from '../editions/editions';
 import { qrPng } from './pickup';
+import { ofEdition } from './badge-edition';
 import type { User } from '../identity/users';
 
 export type BadgeContext = OrderContext;
 
 const alreadyHasBadge = () => new DomainError('demonstration_exists');
 const isBadgeOrderType = inArray(orders.registrationType, BADGE_REGISTRATION_TYPES);
-
-/**
- * The badges (or badge orders) of one edition: the one-badge rule is per edition (decision 068).
- * Null: events without an edition, which share one bucket as the unique indexes do.
- */
-export const ofEdition = (column: Column, editionId: string | null) =>
-  editionId ? eq(column, editionId) : isNull(column);
 
 /**
  * Which edition a registrant's badge is asked for: `slug` names one (404 for none), else the

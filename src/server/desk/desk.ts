@@ -63,10 +63,11 @@ type BadgeRow = {
 
 /**
  * The desk hands out the current edition's badges (decision 068): a badge of another edition is
- * refused as such. Without any edition, nothing is of another one.
+ * refused as such. Without any edition, nothing is of another one; a badge of an event without an
+ * edition (older than editions) counts as the current edition's, as its event does.
  */
 const otherEdition = (row: Pick<BadgeRow, 'editionId'>, current: Edition | undefined) =>
-  !!current && row.editionId !== current.id;
+  !!current && row.editionId !== null && row.editionId !== current.id;
 
 function deskBadge(row: BadgeRow, current: Edition | undefined): DeskBadge {
   return {

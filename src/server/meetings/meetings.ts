@@ -5,7 +5,7 @@
  * `meetings_table_slot_idx`, `meeting_people`'s key); the caps are counted under a per-buyer
  * advisory lock, in the transaction that inserts.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import {
   ACTIVE_MEETING_STATUSES,
   decideMeeting,
@@ -36,6 +36,7 @@ import {
 } from '../db/schema';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { currentEdition, type Edition } from '../editions/editions';
+import { ofEdition } from '../badges/badge-edition';
 import { listedExhibitor } from '../market/directory';
 import { exhibitorPeople, exhibitorSideOf } from './exhibitor';
 
@@ -185,7 +186,7 @@ export async function holdsIssuedBadge(db: Db, userId: string, slotId: string): 
       and(
         eq(badges.userId, userId),
         inArray(orders.paymentStatus, [...ISSUED_STATUSES]),
-        editionId ? eq(badges.editionId, editionId) : isNull(badges.editionId),
+        ofEdition(badges.editionId, editionId),
       ),
     )
     .limit(1);

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
 import { AWAITING_APPROVAL, commandsAllowed } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
+import { ofEdition } from '../badges/badge-edition';
 import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
 import { badges, events, orderContents, orders, registrations } from '../db/schema';
 import { applyCommand, lockOrder, type ActorRef, type OrderContext, type TransitionContext } from './order-state';
@@ -60,7 +61,7 @@ export async function approvalQueue(db: Db) {
       badges,
       and(
         eq(badges.userId, orders.userId),
-        sql`${badges.editionId} is not distinct from (select e.edition_id from events e where e.id = ${orders.eventId})`,
+        ofEdition(badges.editionId, sql`(select e.edition_id from events e where e.id = ${orders.eventId})`),
       ),
     )
     .where(waiting)
