@@ -25,14 +25,20 @@ export function parsePickupCode(text: string): { badgeId: string; signature: str
 
 /**
  * Why a badge cannot be handed out, from its order's state; null when it can (paid or free).
- * A transfer still being checked, an order not paid, lapsed, canceled or rejected.
+ * A badge of a past (or another) edition than the desk's current one (decision 068), a transfer
+ * still being checked, an order not paid, lapsed, canceled or rejected.
  */
-export type DeskRefusal = 'transfer_checking' | 'unpaid' | 'overdue' | 'canceled' | 'rejected';
+export type DeskRefusal = 'past_edition' | 'transfer_checking' | 'unpaid' | 'overdue' | 'canceled' | 'rejected';
 
-export function deskRefusal(order: {
-  paymentStatus: PaymentStatus;
-  approvalStatus: ApprovalStatus | null;
-}): DeskRefusal | null {
+export function deskRefusal(
+  order: {
+    paymentStatus: PaymentStatus;
+    approvalStatus: ApprovalStatus | null;
+  },
+  /** Whether the badge is of another edition than the current one (the desk hands out this fair's). */
+  otherEdition = false,
+): DeskRefusal | null {
+  if (otherEdition) return 'past_edition';
   if (order.approvalStatus === 'rejected') return 'rejected';
   if (isIssued(order.paymentStatus)) return null;
   switch (order.paymentStatus) {

@@ -127,7 +127,9 @@ describe.each(DATABASES)('badges across editions (%s)', (kind) => {
       (await call('PATCH', `/admin/editions/${next.slug}`, { venue_map_url: 'https://new.example/map' })).status,
     ).toBe(200);
 
-    const badge = (await (await call('GET', '/demonstration', undefined, amy)).json()).data;
+    // One badge per edition (decision 068): the current edition's is none yet; the past one's is asked for by name.
+    expect((await call('GET', '/demonstration', undefined, amy)).status).toBe(404);
+    const badge = (await (await call('GET', `/demonstration?edition=${first.slug}`, undefined, amy)).json()).data;
     expect(badge.edition_slug).toBe(first.slug);
     const schedule = async (query: string) =>
       (await (await app.request(`/api/v1/pickup-schedule${query}`)).json()).data.map((s: { place: string }) => s.place);

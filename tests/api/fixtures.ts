@@ -234,7 +234,7 @@ export async function paidBadgeByCard(app: TestApp, db: Db, email: string) {
   return { token, orderId: order.order_id as string, orderNo: order.order_no as string, paymentId: payment!.id };
 }
 
-/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge. */
+/** Gives existing users a badge directly: a free badge order of the seeded badge-free event, and the badge (of its edition). */
 export async function giveBadges(db: Db, holders: { id: string; email: string }[]) {
   if (holders.length === 0) return;
   const [badgeFree] = await db.select().from(schema.events).where(eq(schema.events.slug, 'badge-free'));
@@ -248,6 +248,7 @@ export async function giveBadges(db: Db, holders: { id: string; email: string }[
         registrationType: 'BADGE_FREE' as const,
         paymentStatus: 'free' as const,
         badgeEmailKey: u.email.toLowerCase(),
+        badgeEditionId: badgeFree!.editionId,
       })),
     )
     .returning({ id: schema.orders.id, userId: schema.orders.userId });
@@ -257,6 +258,7 @@ export async function giveBadges(db: Db, holders: { id: string; email: string }[
       return {
         userId: u.id,
         emailKey: u.email.toLowerCase(),
+        editionId: badgeFree!.editionId,
         orderId: o.id,
         identity: 'PROFESSIONAL' as const,
         nameEn: u.email,

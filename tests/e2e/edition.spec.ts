@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, giveBadge, hydrated, signIn } from './fixtures';
+import { applyForBadge, expectAccessible, giveBadge, hydrated, signIn } from './fixtures';
 
 /*
  * A portal that starts empty (issue 21; the `fresh` project: no seed, as in production with an
@@ -167,4 +167,64 @@ test('registrants reach each published event from the public pages in both langu
   await expect(page.getByRole('table', { name: 'Badge pick-up days, hours and places' })).toContainText(
     'Service desk, Hall 2',
   );
+});
+
+test('a returning visitor: last edition’s badge, a new edition current, My badge says none for it and lets them apply (en, zh-TW)', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The visitor holds a badge of the current edition (TCCF 2027).
+  await signIn(page, `returning-${Date.now()}@example.com`, 'en');
+  await giveBadge(page, baseURL!);
+  await page.goto('/en/account/badge');
+  await expect(page.getByText('Your badge registration is complete.')).toBeVisible();
+
+  // The organiser starts the next edition (it becomes current) and publishes its Professional badge.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN, 'en');
+  await admin.goto('/en/admin/edition');
+  await hydrated(admin);
+  const next = admin.locator('form').filter({ has: admin.getByRole('button', { name: 'Start the next edition' }) });
+  await next.getByLabel('Name (English)').fill('TCCF 2028');
+  await next.getByLabel('Name (Chinese)').fill('2028 TCCF 創意內容大會');
+  await next.getByLabel('Address (slug)').fill('tccf-2028');
+  // The same first day: the copies keep this edition's (open) registration windows.
+  await next.getByLabel('First day of the fair').fill(day(20));
+  await next.getByRole('button', { name: 'Start the next edition' }).click();
+  await expect(admin.getByText('Current edition: TCCF 2028.')).toBeVisible();
+  const copy = await admin.evaluate(async () => {
+    const token = localStorage.getItem('idc-token');
+    const res = await fetch('/api/v1/admin/events', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const events = (await res.json()).data as { slug: string; type: string; status: string }[];
+    return events.find((e) => e.type === 'badge_professional' && e.status === 'draft')?.slug;
+  });
+  expect(copy).toBeTruthy();
+  await admin.goto(`/en/admin/events/${copy}`);
+  await hydrated(admin);
+  await admin.getByRole('button', { name: 'Publish' }).click();
+  await admin.getByRole('dialog', { name: 'Publish this event?' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(admin.getByText('Published: the event is on the public pages.')).toBeVisible();
+  await context.close();
+
+  // My badge: none for this edition, the way to apply, and last edition's badge in My orders.
+  await page.goto('/en/account/badge');
+  const none = page.getByRole('alert');
+  await expect(none).toContainText('You have no badge for TCCF 2028 yet.');
+  await expect(none).toContainText('your badge of a past edition stays in your orders');
+  await expect(none.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/en/account/orders');
+  await expectAccessible(page);
+  await page.goto('/zh-tw/account/badge');
+  await expect(page.getByRole('alert')).toContainText('您尚未取得2028 TCCF 創意內容大會的識別證。');
+  await expect(page.getByRole('alert').getByRole('link', { name: '我的訂單' })).toBeVisible();
+  await page.goto('/en/account/badge');
+  await page.getByRole('link', { name: 'Read about the Professional badge and apply' }).click();
+  await expect(page).toHaveURL(/\/en\/badges\/new/);
+  await hydrated(page);
+  // No "one e-mail, one badge" refusal: the wizard opens, and the application is taken.
+  await expect(page.getByText('One e-mail can apply for only one badge.')).toHaveCount(0);
+  const applied = await applyForBadge(page);
+  expect(applied.status).toBe(201);
 });

@@ -106,6 +106,8 @@ export type Order = {
   invoice?: Invoice | null;
   /** One order's view only (issue 22): the money that went back, oldest first (empty: none). */
   refunds?: OrderRefund[];
+  /** One order's view only: its event's edition (slug; null: none), whose pick-up schedule its pages show. */
+  editionSlug?: string | null;
   createdAt: string;
 };
 

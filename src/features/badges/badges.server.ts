@@ -4,17 +4,39 @@ import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { load, loadFailure } from '@lib/load';
 import type { BadgeIdentity } from '@domain/badges';
+import { ISSUED_STATUSES } from '@domain/order-lifecycle';
+import { badgeProfessional } from '@domain/kinds/badge-professional';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';
 
-/** The signed-in user's badge (404 = none yet). */
-export const loadBadge = (api: ApiClient) => load(async () => (await api.badges.get()).data);
+/** The signed-in user's badge of the current edition, or of the edition `edition` names (404 = none yet). */
+export const loadBadge = (api: ApiClient, edition?: string) => load(async () => (await api.badges.get(edition)).data);
 
-/** The signed-in user's badge order (404 = none). */
-export const loadBadgeOrder = (api: ApiClient) => load(async () => (await api.badges.order()).data);
+/** Whether the signed-in user holds an issued (paid or free) badge of the current edition (decision 068). */
+export async function holdsIssuedCurrentBadge(api: ApiClient): Promise<boolean> {
+  const badge = await loadBadge(api);
+  return badge.kind === 'ok' && (ISSUED_STATUSES as readonly string[]).includes(badge.data.paymentStatus);
+}
+
+/** The signed-in user's badge order of the current edition, or of the edition `edition` names (404 = none). */
+export const loadBadgeOrder = (api: ApiClient, edition?: string) =>
+  load(async () => (await api.badges.order(edition)).data);
 
 /** An event by slug (public). */
 export const loadEvent = (api: ApiClient, slug: string) => load(async () => (await api.events.get(slug)).data);
+
+/**
+ * The current edition's Professional badge event (the public list's; "Start the next edition"
+ * copies it under a new slug), else the seeded `badge-professional` (closed or archived events are
+ * out of the list: its page says so).
+ */
+export async function loadProfessionalBadgeEvent(api: ApiClient) {
+  const listed = await load(async () =>
+    (await api.events.list()).data.find((e) => e.type === badgeProfessional.eventType),
+  );
+  if (listed.kind === 'ok' && listed.data) return { kind: 'ok' as const, data: listed.data };
+  return loadEvent(api, 'badge-professional');
+}
 
 /** The edition's badge pick-up schedule (public): the current edition's, or the one `edition` names. */
 export const loadPickupSchedule = (api: ApiClient, edition?: string) =>

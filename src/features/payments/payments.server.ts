@@ -68,12 +68,13 @@ export async function processingPageData(
 }
 
 /**
- * The transfer instructions in the reader's language: the current edition's (decision 049); the
- * configuration's BANK_* when there is no edition or it cannot be read.
+ * The transfer instructions in the reader's language: the order's edition's (its slug; none: the
+ * current edition's; decisions 049, 068); the configuration's BANK_* when there is no edition or
+ * it cannot be read.
  */
-export async function transferInstructions(locals: App.Locals): Promise<BankDetails> {
+export async function transferInstructions(locals: App.Locals, edition?: string | null): Promise<BankDetails> {
   try {
-    return (await (await serverApi(locals)).events.edition()).data.transfer;
+    return (await (await serverApi(locals)).events.edition(edition ?? undefined)).data.transfer;
   } catch {
     return bankFor(locals.locale);
   }

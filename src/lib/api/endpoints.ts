@@ -115,8 +115,8 @@ export function endpoints({ request, upload }: Transport) {
         put<Data<Registration>>(p('registrations', registrationId), form),
     },
     badges: {
-      /** The signed-in user's badge (404: none yet). */
-      get: () => get<Data<Badge>>(p('demonstration')),
+      /** The signed-in user's badge of the current edition, or of `edition` (a slug; 404: none yet). */
+      get: (edition?: string) => get<Data<Badge>>(p('demonstration'), edition ? { edition } : undefined),
       /** A one-time link's state, without claiming it. */
       checkLink: (code: string, type?: string) => get<Data<BadgeLinkCheck>>(p('demonstration/link'), { code, type }),
       /** Claims a free badge through a one-time link. */
@@ -124,8 +124,8 @@ export function endpoints({ request, upload }: Transport) {
         put<Data<Badge | null>>(p('demonstration'), application, { code, type }),
       /** Applies for a Professional badge: the order to pay. */
       apply: (application: BadgeApplication) => post<BadgeOrderPlaced>(p('demonstration_order'), application),
-      /** The badge order (404: none). */
-      order: () => get<Data<Order>>(p('demonstration_order')),
+      /** The badge order of the current edition, or of `edition` (a slug; 404: none). */
+      order: (edition?: string) => get<Data<Order>>(p('demonstration_order'), edition ? { edition } : undefined),
       /** Remittance and invoice details of the badge order: answers the order itself. */
       updateOrder: (update: OrderPaymentUpdate) => put<Order>(p('demonstration_order'), update),
     },

@@ -166,6 +166,8 @@ export function orderView(row: OrderViewRecord, locale: Locale) {
         usedBy: l.usedBy,
       })),
     },
+    // One order's view only: its event's edition, whose pick-up schedule its pages show (decision 068).
+    ...(row.editionSlug !== undefined ? { editionSlug: row.editionSlug } : {}),
     // One order's view only: the money that went back (issue 22).
     ...(row.refunds
       ? {

@@ -4,12 +4,13 @@ import type { Tx } from '../db/client';
 import { badges, registrations, users } from '../db/schema';
 import { pickupCode } from './pickup';
 
-type BadgeOrder = { id: string; userId: string; badgeEmailKey: string | null };
+type BadgeOrder = { id: string; userId: string; badgeEmailKey: string | null; badgeEditionId: string | null };
 
 /**
  * Creates the badge of a badge order once it leaves unpaid (checking, paid, free), from the form
  * behind it. Idempotent. Answers whether the order has its badge: false when the user or the
- * e-mail already holds another one (the badge is unique per order, user and e-mail).
+ * e-mail already holds another one of the order's edition (the badge is unique per order, and per
+ * user and e-mail in each edition: decision 068).
  */
 export async function ensureBadge(tx: Tx, order: BadgeOrder, secret: string): Promise<boolean> {
   const [row] = await tx
@@ -27,6 +28,7 @@ export async function ensureBadge(tx: Tx, order: BadgeOrder, secret: string): Pr
       id,
       userId: order.userId,
       emailKey: order.badgeEmailKey ?? row.email.toLowerCase(),
+      editionId: order.badgeEditionId,
       orderId: order.id,
       identity: (form.identity as typeof badges.$inferInsert.identity) ?? 'PROFESSIONAL',
       nameZh: form.badge?.nameZh ?? '',

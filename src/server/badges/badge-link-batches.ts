@@ -7,6 +7,7 @@ import { LOCALES, localePath, type Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { badgeLinkBatches, badgeLinks, badges, orders, users } from '../db/schema';
 import { currentEdition } from '../editions/editions';
+import { ofEdition } from './badge-edition';
 import { queueBadgeLinkMail } from '../mail/outbox';
 
 /*
@@ -153,8 +154,9 @@ export async function listBadgeLinks(db: Db, query: BadgeLinkQuery, now: Date) {
       })
       .from(badgeLinks)
       .leftJoin(users, eq(users.id, badgeLinks.usedBy))
-      // One badge per user: the badge of the user who used a link is the one it gave.
-      .leftJoin(badges, eq(badges.userId, badgeLinks.usedBy))
+      // One badge per user and edition: the badge of the link's edition of the user who used it is
+      // the one it gave (a link of no edition gave one of the current edition).
+      .leftJoin(badges, and(eq(badges.userId, badgeLinks.usedBy), ofEdition(badges.editionId, badgeLinks.editionId)))
       .leftJoin(orders, eq(orders.id, badges.orderId))
       .leftJoin(badgeLinkBatches, eq(badgeLinkBatches.id, badgeLinks.batchId))
       .where(where);

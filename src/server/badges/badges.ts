@@ -18,8 +18,9 @@ import {
   type PlacedFrom,
   type PlaceOrderInput,
 } from '../orders/order-state';
-import { currentEdition } from '../editions/editions';
+import { currentEdition, findEditionBySlug } from '../editions/editions';
 import { qrPng } from './pickup';
+import { ofEdition } from './badge-edition';
 import type { User } from '../identity/users';
 
 export type BadgeContext = OrderContext;
@@ -27,13 +28,26 @@ export type BadgeContext = OrderContext;
 const alreadyHasBadge = () => new DomainError('demonstration_exists');
 const isBadgeOrderType = inArray(orders.registrationType, BADGE_REGISTRATION_TYPES);
 
-/** A badge, or a live badge order, of this user or this e-mail. */
-async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
+/**
+ * Which edition a registrant's badge is asked for: `slug` names one (404 for none), else the
+ * current edition (null without any edition).
+ */
+export async function badgeEditionId(db: Db, slug?: string | undefined): Promise<string | null> {
+  if (slug) {
+    const edition = await findEditionBySlug(db, slug);
+    if (!edition) throw notFoundError('Edition');
+    return edition.id;
+  }
+  return (await currentEdition(db))?.id ?? null;
+}
+
+/** A badge, or a live badge order, of this user or this e-mail in the edition. */
+async function hasBadgeOrOrder(db: Db | Tx, user: User, editionId: string | null): Promise<boolean> {
   const email = user.email.toLowerCase();
   const [badge] = await db
     .select({ id: badges.id })
     .from(badges)
-    .where(or(eq(badges.userId, user.id), eq(badges.emailKey, email)))
+    .where(and(or(eq(badges.userId, user.id), eq(badges.emailKey, email)), ofEdition(badges.editionId, editionId)))
     .limit(1);
   if (badge) return true;
   const [order] = await db
@@ -44,6 +58,7 @@ async function hasBadgeOrOrder(db: Db | Tx, user: User): Promise<boolean> {
         or(eq(orders.userId, user.id), eq(orders.badgeEmailKey, email)),
         isBadgeOrderType,
         inArray(orders.paymentStatus, LIVE_STATUSES),
+        ofEdition(orders.badgeEditionId, editionId),
       ),
     )
     .limit(1);
@@ -73,8 +88,33 @@ function registrationForm(application: BadgeApplication, user: User, identity: B
 }
 
 /**
+ * The Professional badge event an application is for: the one its slug names, else the current
+ * edition's (published first; "Start the next edition" copies it under a new slug, decision 050),
+ * else, without any edition, the seeded `badge-professional`.
+ */
+async function professionalBadgeEvent(db: Db, slug: string | undefined) {
+  if (slug) return (await db.select().from(events).where(eq(events.slug, slug)).limit(1))[0];
+  const edition = await currentEdition(db);
+  if (!edition) return (await db.select().from(events).where(eq(events.slug, 'badge-professional')).limit(1))[0];
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.type, badgeProfessional.eventType),
+        eq(events.editionId, edition.id),
+        sql`${events.status} <> 'draft'`,
+      ),
+    )
+    .orderBy(sql`case when ${events.status} = 'published' then 0 else 1 end`, asc(events.createdAt), asc(events.slug))
+    .limit(1);
+  return event;
+}
+
+/**
  * A Professional badge application: the order (unpaid, TWD 1,000) and its form. One e-mail, one
- * badge: concurrent applications race on the database's unique indexes, and all but one get 409.
+ * badge in each edition (the badge event's): concurrent applications race on the database's
+ * unique indexes, and all but one get 409.
  */
 export async function applyProfessional(
   db: Db,
@@ -84,8 +124,7 @@ export async function applyProfessional(
   /** The registrant's language and the portal origin (the order's e-mails). */
   from: PlacedFrom = {},
 ) {
-  const slug = application.eventSlug ?? 'badge-professional';
-  const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  const event = await professionalBadgeEvent(db, application.eventSlug);
   if (!event || event.type !== badgeProfessional.eventType || event.status === 'draft') throw notFoundError('Event');
   if (event.status === 'archived') throw new DomainError('registration_closed');
   const window = registrationWindowState(event, ctx.now);
@@ -94,7 +133,7 @@ export async function applyProfessional(
   await checkPhoto(db, user.id, application.personalPhotoFileId);
   // A lapsed unpaid order must not block a new one until the next expiry run.
   await expireOverdueOrders(db, ctx.now, { userId: user.id, emailKey: user.email.toLowerCase() });
-  if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
+  if (await hasBadgeOrOrder(db, user, event.editionId)) throw alreadyHasBadge();
   return placeBadgeOrder(
     db,
     user,
@@ -145,11 +184,17 @@ export async function claimFreeBadge(
   );
   // The same user again (a retried request whose first answer was lost): already done. The
   // order's own event (a link claimed for a past edition stays claimed there).
-  if (state === 'claimed') return { eventSlug: event?.slug ?? '', paymentStatus: 'free' };
+  if (state === 'claimed')
+    return {
+      eventSlug: event?.slug ?? '',
+      paymentStatus: 'free',
+      editionId: link?.editionId ?? event?.editionId ?? null,
+    };
   refuseLink(state);
   if (!event) throw notFoundError('Event');
   if (!link) throw new DomainError('link_expired');
-  if (await hasBadgeOrOrder(db, user)) throw alreadyHasBadge();
+  // The current edition's rule: a badge of a past edition does not stand in the way.
+  if (await hasBadgeOrOrder(db, user, event.editionId)) throw alreadyHasBadge();
   const placed = await placeBadgeOrder(
     db,
     user,
@@ -178,7 +223,7 @@ export async function claimFreeBadge(
     },
     ctx,
   );
-  return { ...placed, paymentStatus: 'free' };
+  return { ...placed, paymentStatus: 'free', editionId: event.editionId };
 }
 
 /**
@@ -276,20 +321,23 @@ export async function createBadgeLink(
   return link!;
 }
 
-/** The user's most recent badge order (live ones first), for the badge page and badges/new. */
-export async function findBadgeOrder(db: Db, userId: string) {
+/**
+ * The user's most recent badge order of the edition (live ones first), for the badge page and
+ * badges/new: the current edition's unless the caller names one.
+ */
+export async function findBadgeOrder(db: Db, userId: string, editionId: string | null) {
   const [row] = await db
     .select({ id: orders.id, slug: events.slug, status: orders.paymentStatus })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
-    .where(and(eq(orders.userId, userId), isBadgeOrderType))
+    .where(and(eq(orders.userId, userId), isBadgeOrderType, ofEdition(orders.badgeEditionId, editionId)))
     .orderBy(sql`case when ${inArray(orders.paymentStatus, LIVE_STATUSES)} then 0 else 1 end`, desc(orders.createdAt))
     .limit(1);
   return row;
 }
 
-/** The user's badge (spec §3 Badge); the QR code only once the order is paid or free. */
-export async function getBadge(db: Db, userId: string) {
+/** The user's badge of the edition (spec §3 Badge); the QR code only once the order is paid or free. */
+export async function getBadge(db: Db, userId: string, editionId: string | null) {
   const [row] = await db
     .select({
       badge: badges,
@@ -305,7 +353,7 @@ export async function getBadge(db: Db, userId: string) {
     .leftJoin(editions, eq(editions.id, events.editionId))
     .leftJoin(receipts, eq(receipts.orderId, orders.id))
     .leftJoin(files, eq(files.id, badges.personalPhotoFileId))
-    .where(eq(badges.userId, userId))
+    .where(and(eq(badges.userId, userId), ofEdition(badges.editionId, editionId)))
     .limit(1);
   if (!row) return undefined;
   const { badge, order, event, receipt, file, editionSlug } = row;

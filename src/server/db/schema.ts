@@ -57,6 +57,13 @@ export { APPROVAL_STATUSES, BADGE_IDENTITIES, EVENT_TYPES, PAYMENT_STATUSES, PAY
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${quoted(values)})`);
 /** "The order counts" (domain LIVE_STATUSES), for the partial unique indexes. */
+/**
+ * An edition column as a key of the one-badge indexes (decision 068): badges of events without an
+ * edition (rows older than editions) share one bucket instead of escaping the rule as NULLs would.
+ */
+export const NO_EDITION_KEY = '00000000-0000-0000-0000-000000000000';
+const editionKey = (column: 'badge_edition_id' | 'edition_id') =>
+  sql.raw(`coalesce(${column}, '${NO_EDITION_KEY}'::uuid)`);
 const live = sql.raw(`payment_status in (${quoted(LIVE_STATUSES)})`);
 
 export const users = pgTable(
@@ -338,8 +345,14 @@ export const orders = pgTable(
     rejectedReason: text('rejected_reason'),
     /** Whether this order holds one of the event's seats (released when overdue or canceled). */
     holdsSeat: boolean('holds_seat').notNull().default(false),
-    /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail. */
+    /** Lower-cased applicant e-mail on badge orders: one live badge order per e-mail and edition. */
     badgeEmailKey: text('badge_email_key'),
+    /**
+     * Badge orders: their event's edition, set when placed (decision 068): the one-badge rule is
+     * per edition, and the unique indexes below need it in the row. Null on other orders, and on
+     * badge orders of an event without an edition (those share one bucket: see `editionKey`).
+     */
+    badgeEditionId: uuid('badge_edition_id').references(() => editions.id),
     paidAt: ts('paid_at'),
     /** The language the registrant placed the order in (its e-mails); null: unknown, both languages. */
     locale: text('locale', { enum: LOCALES }),
@@ -356,13 +369,14 @@ export const orders = pgTable(
     uniqueIndex('orders_user_event_live_idx')
       .on(t.userId, t.eventId)
       .where(sql`${live} and ${sql.raw(`registration_type not in (${quoted(MULTI_ENTRY_REGISTRATION_TYPES)})`)}`),
-    // One e-mail, one badge (spec §1): a live badge order per user and per e-mail, whatever the
-    // badge event; concurrent applications race on these indexes, not on application code.
+    // One e-mail, one badge (spec §1) per edition (decision 068): a live badge order per user and
+    // per e-mail in each edition, whatever the badge event; concurrent applications race on these
+    // indexes, not on application code.
     uniqueIndex('orders_one_badge_per_user_idx')
-      .on(t.userId)
+      .on(editionKey('badge_edition_id'), t.userId)
       .where(sql`${inList('registration_type', BADGE_REGISTRATION_TYPES)} and ${live}`),
     uniqueIndex('orders_one_badge_per_email_idx')
-      .on(t.badgeEmailKey)
+      .on(editionKey('badge_edition_id'), t.badgeEmailKey)
       .where(sql`${t.badgeEmailKey} is not null and ${live}`),
     check('orders_registration_type_check', inList('registration_type', REGISTRATION_TYPES)),
     check('orders_payment_status_check', inList('payment_status', PAYMENT_STATUSES)),
@@ -603,16 +617,17 @@ export const receipts = pgTable(
   ],
 );
 
-/** The badge ("demonstration" on the wire). One per user and one per e-mail. */
+/** The badge ("demonstration" on the wire). One per user and one per e-mail in each edition (decision 068). */
 export const badges = pgTable(
   'badges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
-      .unique()
       .references(() => users.id),
-    emailKey: text('email_key').notNull().unique(),
+    emailKey: text('email_key').notNull(),
+    /** Its order's `badge_edition_id`: the edition of the badge event (null: an event without one). */
+    editionId: uuid('edition_id').references(() => editions.id),
     orderId: uuid('order_id')
       .notNull()
       .unique()
@@ -630,7 +645,11 @@ export const badges = pgTable(
     pickedUpDesk: text('picked_up_desk'),
     createdAt: created(),
   },
-  () => [check('badges_identity_check', inList('identity', BADGE_IDENTITIES))],
+  (t) => [
+    uniqueIndex('badges_edition_user_idx').on(editionKey('edition_id'), t.userId),
+    uniqueIndex('badges_edition_email_idx').on(editionKey('edition_id'), t.emailKey),
+    check('badges_identity_check', inList('identity', BADGE_IDENTITIES)),
+  ],
 );
 
 /**

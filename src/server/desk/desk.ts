@@ -9,6 +9,7 @@ import { deskRefusal, type DeskBadge, type PickupItem, type PickupResult } from 
 import type { Db, Tx } from '../db/client';
 import { badgePickups, badges, files, orders, users } from '../db/schema';
 import { recordUnchangedOrderEvent } from '../orders/order-state';
+import { currentEdition, type Edition } from '../editions/editions';
 import { verifyPickupCode } from '../badges/pickup';
 import type { FileStorage } from '../files/storage';
 import { photoThumbnail, THUMBNAIL_SIZE } from '../files/thumbnails';
@@ -31,6 +32,7 @@ const badgeColumns = {
   pickedUpAt: badges.pickedUpAt,
   pickedUpBy: badges.pickedUpBy,
   pickedUpDesk: badges.pickedUpDesk,
+  editionId: badges.editionId,
   orderId: orders.id,
   orderNo: orders.orderNo,
   paymentStatus: orders.paymentStatus,
@@ -50,6 +52,7 @@ type BadgeRow = {
   pickedUpAt: Date | null;
   pickedUpBy: string | null;
   pickedUpDesk: string | null;
+  editionId: string | null;
   orderId: string;
   orderNo: string;
   paymentStatus: (typeof orders.$inferSelect)['paymentStatus'];
@@ -58,7 +61,15 @@ type BadgeRow = {
   name: string | null;
 };
 
-function deskBadge(row: BadgeRow): DeskBadge {
+/**
+ * The desk hands out the current edition's badges (decision 068): a badge of another edition is
+ * refused as such. Without any edition, nothing is of another one; a badge of an event without an
+ * edition (older than editions) counts as the current edition's, as its event does.
+ */
+const otherEdition = (row: Pick<BadgeRow, 'editionId'>, current: Edition | undefined) =>
+  !!current && row.editionId !== null && row.editionId !== current.id;
+
+function deskBadge(row: BadgeRow, current: Edition | undefined): DeskBadge {
   return {
     id: row.id,
     codeHash: codeHash(row.pickupCode),
@@ -71,7 +82,7 @@ function deskBadge(row: BadgeRow): DeskBadge {
     name: row.name,
     orderNo: row.orderNo,
     photoUrl: row.photo ? deskPhotoUrl(row.photo) : null,
-    refusal: deskRefusal(row),
+    refusal: deskRefusal(row, otherEdition(row, current)),
     pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
     pickedUpBy: row.pickedUpBy,
     pickedUpDesk: row.pickedUpDesk,
@@ -85,10 +96,14 @@ const badgeQuery = (db: Db | Tx) =>
     .innerJoin(orders, eq(orders.id, badges.orderId))
     .innerJoin(users, eq(users.id, badges.userId));
 
-/** Every badge of the edition, for the desk's offline cache (badges of closed orders too: refused with the reason). */
+/**
+ * Every badge, for the desk's offline cache (badges of closed orders too, and of past editions:
+ * refused with the reason, so that a scan of last year's badge says so even offline).
+ */
 export async function deskBadges(db: Db): Promise<DeskBadge[]> {
+  const current = await currentEdition(db);
   const rows = await badgeQuery(db).orderBy(badges.createdAt, badges.id);
-  return rows.map(deskBadge);
+  return rows.map((row) => deskBadge(row, current));
 }
 
 /** A scanned code: `invalid` (malformed or forged), `unknown` (genuine, but no such badge), or the badge. */
@@ -100,7 +115,7 @@ export async function verifyCode(
   const badgeId = verifyPickupCode(code, secret);
   if (!badgeId) return { kind: 'invalid' };
   const [row] = await badgeQuery(db).where(eq(badges.id, badgeId.toLowerCase())).limit(1);
-  return row ? { kind: 'ok', badge: deskBadge(row) } : { kind: 'unknown' };
+  return row ? { kind: 'ok', badge: deskBadge(row, await currentEdition(db)) } : { kind: 'unknown' };
 }
 
 /** A pick-up's time: the desk's clock, never in the server's future. */
@@ -155,7 +170,7 @@ export async function recordPickup(
       return answer(seen.outcome, row, seen.refusal as PickupResult['refusal']);
     }
 
-    const refusal = deskRefusal(row);
+    const refusal = deskRefusal(row, otherEdition(row, await currentEdition(tx)));
     const at = pickupTime(item.at, now);
     const log = (outcome: PickupResult['outcome'] & (typeof badgePickups.$inferInsert)['outcome']) =>
       tx.insert(badgePickups).values({

@@ -36,6 +36,7 @@ import {
 } from '../db/schema';
 import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { currentEdition, type Edition } from '../editions/editions';
+import { ofEdition } from '../badges/badge-edition';
 import { listedExhibitor } from '../market/directory';
 import { exhibitorPeople, exhibitorSideOf } from './exhibitor';
 
@@ -165,13 +166,29 @@ async function slotTaken(db: Db, exhibitorId: string, now: Date, after?: Date) {
 
 // ---- Requests ----------------------------------------------------------------------------------
 
-/** Whether the user holds an issued badge (paid or free): what booking a meeting needs. */
-export async function holdsIssuedBadge(db: Db, userId: string): Promise<boolean> {
+/**
+ * Whether the user holds an issued badge (paid or free) of the meeting's edition (the slot's; an
+ * unknown slot: the current edition's, and the request is refused for its slot after): what
+ * booking a meeting needs. A badge of another edition does not count (decision 068).
+ */
+export async function holdsIssuedBadge(db: Db, userId: string, slotId: string): Promise<boolean> {
+  const [slot] = await db
+    .select({ editionId: meetingSlots.editionId })
+    .from(meetingSlots)
+    .where(eq(meetingSlots.id, slotId))
+    .limit(1);
+  const editionId = slot ? slot.editionId : ((await currentEdition(db))?.id ?? null);
   const [row] = await db
     .select({ id: badges.id })
     .from(badges)
     .innerJoin(orders, eq(orders.id, badges.orderId))
-    .where(and(eq(badges.userId, userId), inArray(orders.paymentStatus, [...ISSUED_STATUSES])))
+    .where(
+      and(
+        eq(badges.userId, userId),
+        inArray(orders.paymentStatus, [...ISSUED_STATUSES]),
+        ofEdition(badges.editionId, editionId),
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@domain/errors';
 import { AWAITING_APPROVAL, commandsAllowed } from '@domain/order-lifecycle';
 import type { Db } from '../db/client';
+import { ofEdition } from '../badges/badge-edition';
 import { eventNameColumns, ownerColumns, withOrderOwner } from '../db/order-joins';
 import { badges, events, orderContents, orders, registrations } from '../db/schema';
 import { applyCommand, lockOrder, type ActorRef, type OrderContext, type TransitionContext } from './order-state';
@@ -55,7 +56,14 @@ export async function approvalQueue(db: Db) {
       .$dynamic(),
   )
     .leftJoin(registrations, eq(registrations.orderId, orders.id))
-    .leftJoin(badges, eq(badges.userId, orders.userId))
+    // The applicant's badge of the order's event's edition (one per edition, decision 068).
+    .leftJoin(
+      badges,
+      and(
+        eq(badges.userId, orders.userId),
+        ofEdition(badges.editionId, sql`(select e.edition_id from events e where e.id = ${orders.eventId})`),
+      ),
+    )
     .where(waiting)
     .orderBy(asc(orders.createdAt), asc(orders.orderNo))
     .limit(APPROVAL_QUEUE_LIMIT);

@@ -343,6 +343,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
           totalUsdCents: price.total.usd?.cents ?? null,
           holdsSeat: kind.holdsSeat,
           badgeEmailKey: input.badgeEmailKey ?? null,
+          // One badge per person and edition (decision 068): the badge event's edition, in the row the indexes read.
+          badgeEditionId: kind.issuesBadge ? (event.editionId ?? null) : null,
           locale: input.locale ?? null,
           siteOrigin: input.siteOrigin ?? null,
           createdAt: ctx.now,

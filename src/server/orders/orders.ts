@@ -3,6 +3,7 @@ import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
+  editions,
   events,
   orderContents,
   orderPayments,
@@ -36,6 +37,8 @@ export type OrderRecord = {
   refunds?: OrderRefund[];
   /** One order only: whether ATM goes through a virtual account, and the latest one handed out (issue 22). */
   atm?: { virtualAccounts: boolean; account: VirtualAccountRow | undefined };
+  /** One order only: its event's edition (slug; null: none), whose pick-up schedule it shows (decision 068). */
+  editionSlug?: string | null;
 };
 type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
@@ -108,6 +111,7 @@ export type OrderViewRecord = {
   includedBadges?: OrderRecord['includedBadges'];
   refunds?: OrderRecord['refunds'];
   atm?: OrderRecord['atm'];
+  editionSlug?: OrderRecord['editionSlug'];
 };
 
 /** A work on an order, as it was when the order was placed. */
@@ -317,16 +321,20 @@ export async function findOrder(db: Db, userId: string, orderId: string): Promis
   const [row] = withEvents([found], await eventsOf(db, [found]));
   if (!row) return undefined;
   const count = includedBadgeCount(row.event);
-  const [contents, cards, links, refunds, atmOn, account] = await Promise.all([
+  const [contents, cards, links, refunds, atmOn, account, edition] = await Promise.all([
     contentsOf(db, [row.order.id]),
     latestCardAttempts(db, [row.order.id]),
     count > 0 ? includedBadgeLinks(db, row.order.id) : [],
     refundsOf(db, [row.order.id]),
     atmEnabledFor(db, row.order.eventId),
     virtualAccountOf(db, row.order.id),
+    row.event.editionId
+      ? db.select({ slug: editions.slug }).from(editions).where(eq(editions.id, row.event.editionId)).limit(1)
+      : [],
   ]);
   return {
     ...row,
+    editionSlug: edition[0]?.slug ?? null,
     atm: { virtualAccounts: atmOn, account },
     refunds: refunds.get(row.order.id) ?? [],
     card: cards.get(row.order.id),

@@ -36,7 +36,8 @@ type Created = {
 /**
  * What a registration needs to know before it is placed, in one statement (the hot path of a
  * registration burst, decision 024): the event (by slug), whether the user holds an issued badge
- * (paid or free; a transfer still being checked does not count), the id of their live order for
+ * of the event's edition (paid or free; a transfer still being checked does not count; no edition:
+ * the current one; decision 068), the id of their live order for
  * the event if any, and whether the event is full with no unpaid order past its deadline holding
  * one of its seats. Undefined when there is no such event.
  */
@@ -46,7 +47,10 @@ export async function registrationContext(db: Db, input: { slug: string; userId:
       .select({
         event: events,
         badged: sql<boolean>`exists (select 1 from badges b join orders o on o.id = b.order_id
-          where b.user_id = ${sql.placeholder('userId')} and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
+          where b.user_id = ${sql.placeholder('userId')}
+          and coalesce(b.edition_id, (select ce.id from editions ce where ce.is_current))
+            is not distinct from coalesce(events.edition_id, (select ce.id from editions ce where ce.is_current))
+          and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
         liveId: sql<string | null>`(select o.id from orders o where o.user_id = ${sql.placeholder('userId')}
           and o.event_id = events.id and o.payment_status in (${sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '))}) limit 1)`,
         // Written out: inside a one-table select drizzle leaves column names unqualified.

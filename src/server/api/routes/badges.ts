@@ -3,7 +3,14 @@ import type { Badge, BadgeLinkCheck, BadgeOrderPlaced, Data, Sendable } from '@d
 import { BadgeApplication, identityFromLinkType, linkTypeOf } from '@domain/badges';
 import { DomainError } from '@domain/errors';
 import { OrderPaymentUpdate } from '@domain/payments';
-import { applyProfessional, checkBadgeLink, claimFreeBadge, findBadgeOrder, getBadge } from '../../badges/badges';
+import {
+  applyProfessional,
+  badgeEditionId,
+  checkBadgeLink,
+  claimFreeBadge,
+  findBadgeOrder,
+  getBadge,
+} from '../../badges/badges';
 import { findOrder } from '../../orders/orders';
 import { updateOrderPayment } from '../../payments/payments';
 import type { User } from '../../identity/users';
@@ -19,8 +26,12 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   const { deps, auth } = ctx;
   const badgeCtx = ctx.orderCtx;
 
+  /** The edition asked for (`?edition={slug}`, 404 for none), else the current one (decision 068). */
+  const editionOf = (c: Context<Env>) => badgeEditionId(deps.db, c.req.query('edition') || undefined);
+
+  // The user's badge of the current edition (or of the edition `?edition=` names): one per edition.
   app.get('/demonstration', auth, async (c) => {
-    const badge = await getBadge(deps.db, c.get('user').id);
+    const badge = await getBadge(deps.db, c.get('user').id, await editionOf(c));
     if (!badge) throw notFound('Badge');
     const invoice = await orderInvoice(deps.db, badge.orderId);
     return ctx.send(c, { data: { ...badge, invoice } } satisfies Sendable<Data<Badge>>);
@@ -55,7 +66,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   app.put('/demonstration', auth, ctx.limits.orders, async (c) => {
     const { code, linkType } = linkQuery(c);
     const application = await ctx.readJson(c, BadgeApplication);
-    await claimFreeBadge(
+    const claimed = await claimFreeBadge(
       deps.db,
       c.get('user'),
       code,
@@ -64,9 +75,9 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
       linkType,
       placedFrom(c, ctx.originOf(c)),
     );
-    return ctx.send(c, { data: (await getBadge(deps.db, c.get('user').id)) ?? null } satisfies Sendable<
-      Data<Badge | null>
-    >);
+    return ctx.send(c, {
+      data: (await getBadge(deps.db, c.get('user').id, claimed.editionId)) ?? null,
+    } satisfies Sendable<Data<Badge | null>>);
   });
 
   app.post('/demonstration_order', auth, ctx.limits.orders, async (c) => {
@@ -82,7 +93,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
   });
 
   app.get('/demonstration_order', auth, async (c) => {
-    const row = await findBadgeOrder(deps.db, c.get('user').id);
+    const row = await findBadgeOrder(deps.db, c.get('user').id, await editionOf(c));
     const order = row && (await findOrder(deps.db, c.get('user').id, row.id));
     if (!order) throw notFound('Badge order');
     return ctx.send(c, { data: orderView(order, c.get('locale')) });
@@ -92,7 +103,7 @@ export function badgeRoutes(app: ApiApp, ctx: RouteContext) {
     const update = await ctx.readJson(c, OrderPaymentUpdate);
     await checkCarrier(ctx, update.receipt);
     const userId = c.get('user').id;
-    const row = await findBadgeOrder(deps.db, userId);
+    const row = await findBadgeOrder(deps.db, userId, await editionOf(c));
     if (!row) throw notFound('Badge order');
     await updateOrderPayment(deps.db, { userId, orderId: row.id, update }, badgeCtx());
     const order = await findOrder(deps.db, userId, row.id);

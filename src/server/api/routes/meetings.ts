@@ -97,7 +97,7 @@ export function meetingRoutes(app: ApiApp, ctx: RouteContext) {
   app.post('/meetings', ctx.auth, async (c) => {
     const body = await ctx.readJson(c, MeetingRequest);
     const user = c.get('user');
-    if (!(await holdsIssuedBadge(deps.db, user.id)))
+    if (!(await holdsIssuedBadge(deps.db, user.id, body.slotId.toLowerCase())))
       throw new ApiError(403, 'demonstration_invalid', 'Booking a meeting needs an issued badge');
     const id = await requestMeeting(
       deps.db,
