@@ -136,6 +136,9 @@ describe.each(DATABASES)('one badge per person per edition (%s)', (kind) => {
     const mine = (await (await call('GET', '/demonstration', undefined, amy)).json()).data;
     expect(mine).toMatchObject({ order_id: placed.order_id, edition_slug: next.slug });
     expect(mine.qr_code_image).toBeTruthy();
+    // The back office home counts the badges the desk hands out: the current edition's only.
+    const summary = (await (await call('GET', '/admin/summary')).json()).data;
+    expect(summary).toMatchObject({ badges_issued: 1, badges_picked_up: 0 });
   });
 
   it('the database holds the rule per edition: concurrent applications in one edition yield exactly one order', async () => {

@@ -15,6 +15,7 @@ import {
   registrations,
   users,
 } from '../db/schema';
+import { CURRENT_EDITION_ID, ofEdition } from '../badges/badge-edition';
 import { includedBadgeCount, includedBadgeLinks } from '../badges/included-badges';
 
 /*
@@ -108,7 +109,7 @@ export async function searchOrders(db: Db, query: AdminOrderQuery) {
 
 export type AdminOrderRow = Awaited<ReturnType<typeof searchOrders>>['items'][number];
 
-/** How many orders wait for an organiser, for the back office's home. */
+/** How many orders wait for an organiser, and the current edition's badges, for the back office's home. */
 export async function backOfficeCounts(db: Db) {
   const [row] = await db
     .select({
@@ -117,12 +118,14 @@ export async function backOfficeCounts(db: Db) {
     })
     .from(orders);
   const [refunds] = await db.select({ n: count() }).from(orderPayments).where(eq(orderPayments.status, 'refund_due'));
+  // The badge desk's figure: the current edition's badges (a past edition's are not handed out).
   const [pickups] = await db
     .select({
       issued: count(),
       pickedUp: sql<number>`count(${badges.pickedUpAt})`,
     })
-    .from(badges);
+    .from(badges)
+    .where(ofEdition(badges.editionId, CURRENT_EDITION_ID));
   return {
     awaitingApproval: Number(row?.awaitingApproval ?? 0),
     transfersChecking: Number(row?.transfersChecking ?? 0),
