@@ -38,6 +38,8 @@
  *   --lighthouse-only RE  Lighthouse only on the pages whose path matches RE (the others SKIP)
  *   --no-load             skip the autocannon load runs (and the cold case)
  *   --cold-users N        distinct users of the cold orders-page case, each asked once (300; 0 skips it)
+ *   --cold-only           only the cold orders-page case and its static pair: no Lighthouse, no other
+ *                         load run, page weight of the orders page only, no directory seeding
  *   --port N              the server's port (default: a free one)
  *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
  *                         127.0.0.1:5432) instead of PGlite
@@ -92,6 +94,7 @@ const { values: flags } = parseArgs({
     'lighthouse-only': { type: 'string' },
     'no-load': { type: 'boolean', default: false },
     'cold-users': { type: 'string', default: '300' },
+    'cold-only': { type: 'boolean', default: false },
     port: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -107,6 +110,10 @@ const DURATION = positiveInt('duration');
 const CONNECTIONS = positiveInt('connections');
 const COLD_USERS = Number(flags['cold-users']);
 if (!Number.isInteger(COLD_USERS) || COLD_USERS < 0) throw new Error('--cold-users must be a whole number');
+const COLD_ONLY = flags['cold-only'];
+if (COLD_ONLY && (flags['no-load'] || COLD_USERS === 0))
+  throw new Error('--cold-only needs the load step and cold users');
+if (COLD_ONLY) flags['no-lighthouse'] = true;
 /** The cold case runs in this many rounds, each alternating with the static file (as loadPair). */
 const COLD_ROUNDS = 3;
 
@@ -898,12 +905,17 @@ async function main() {
     );
     coldTokens = JSON.parse(readFileSync(out, 'utf8')).tokens;
   }
-  // The exhibitor directory's exhibitors (issue 23), listed, without logos.
-  console.log(`▸ seeding ${DIRECTORY_EXHIBITORS} exhibitors for the directory`);
-  await run(npx, ['tsx', 'scripts/db.ts', 'demo-exhibitors', '--count', String(DIRECTORY_EXHIBITORS)], env);
-  const link = /\/en\/get-badge\/([^/\s]+)\/(\S+)/.exec(linkOut);
-  if (!link) throw new Error(`scripts/badge-link.ts printed no link:\n${linkOut}`);
-  PAGES.push({ path: link[0], status: 200, signedIn: true, interactive: true });
+  if (COLD_ONLY) {
+    // Only the orders page is weighed; nothing else is seeded.
+    PAGES.splice(0, PAGES.length, ...PAGES.filter((p) => p.path === '/en/account/orders'));
+  } else {
+    // The exhibitor directory's exhibitors (issue 23), listed, without logos.
+    console.log(`▸ seeding ${DIRECTORY_EXHIBITORS} exhibitors for the directory`);
+    await run(npx, ['tsx', 'scripts/db.ts', 'demo-exhibitors', '--count', String(DIRECTORY_EXHIBITORS)], env);
+    const link = /\/en\/get-badge\/([^/\s]+)\/(\S+)/.exec(linkOut);
+    if (!link) throw new Error(`scripts/badge-link.ts printed no link:\n${linkOut}`);
+    PAGES.push({ path: link[0], status: 200, signedIn: true, interactive: true });
+  }
 
   const port = flags.port ? positiveInt('port') : await freePort();
   const base = `http://${HOST}:${port}`;
@@ -915,7 +927,7 @@ async function main() {
   const token = await signIn(base);
 
   // One exhibitor's page of the directory.
-  {
+  if (!COLD_ONLY) {
     const res = await rawGet(`${base}/api/v1/market/exhibitors?limit=1`, { 'accept-encoding': 'identity' });
     const { data, meta } = JSON.parse(res.body.toString('utf8'));
     if (meta?.total !== DIRECTORY_EXHIBITORS)
@@ -924,7 +936,7 @@ async function main() {
   }
 
   // The pay page of an unpaid charged order of the bench user.
-  {
+  if (!COLD_ONLY) {
     const res = await rawGet(`${base}/api/v1/orders?limit=100`, {
       authorization: `Bearer ${token}`,
       'accept-encoding': 'identity',
@@ -940,7 +952,7 @@ async function main() {
     });
   }
   // The badge pay page, of another user (an unpaid badge order sends badges/new to its pay page).
-  {
+  if (!COLD_ONLY) {
     const badgeToken = await signIn(base, 'bench-badge@example.com');
     const orderId = await createBadgeOrder(base, badgeToken);
     PAGES.push({
@@ -953,7 +965,7 @@ async function main() {
   }
   // The summary of a transfer being checked shows its remittance/invoice editor (PaymentForm):
   // a third user's badge order, paid by a (declared) bank transfer.
-  {
+  if (!COLD_ONLY) {
     const transferToken = await signIn(base, 'bench-transfer@example.com');
     const orderId = await createBadgeOrder(base, transferToken);
     const res = await fetch(`${base}/api/v1/demonstration_order`, {
@@ -978,7 +990,7 @@ async function main() {
 
   // The badge desk (issue 11), an interactive back-office page, for a signed-in organiser; its
   // camera and QR decoder are lazy chunks, counted in its total.
-  {
+  if (!COLD_ONLY) {
     const organiserToken = await signIn(base, BENCH_ORGANISER);
     PAGES.push({ path: '/en/admin/desk', status: 200, signedIn: true, token: organiserToken, interactive: true });
   }
@@ -1035,15 +1047,17 @@ async function main() {
     });
     mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
     writeFileSync(STATIC_BASELINE, page.body);
-    const [ssr, baseline] = await loadPair(
-      {
-        title: 'GET /en/account/orders',
-        url: `${base}/en/account/orders`,
-        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
-      },
-      { title: 'same HTML as a static file', url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} },
-      server.child.pid,
-    );
+    const [ssr, baseline] = COLD_ONLY
+      ? [null, null]
+      : await loadPair(
+          {
+            title: 'GET /en/account/orders',
+            url: `${base}/en/account/orders`,
+            headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+          },
+          { title: 'same HTML as a static file', url: `${base}/${STATIC_BASELINE_PATH}`, headers: {} },
+          server.child.pid,
+        );
     if (coldTokens.length) {
       coldResults = await loadCold(base, coldTokens, server.child.pid);
       const [cold, coldStatic] = coldResults;
@@ -1054,24 +1068,35 @@ async function main() {
           : null;
     }
     rmSync(dirname(STATIC_BASELINE), { recursive: true, force: true });
-    ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
-    cpuRatio =
-      ssr['server CPU ms/req'] && baseline['server CPU ms/req']
-        ? baseline['server CPU ms/req'] / ssr['server CPU ms/req']
-        : null;
-    loadResults = [
-      ssr,
-      baseline,
-      ...(coldResults ?? []),
-      await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
-        authorization: `Bearer ${token}`,
-      }),
-      // The exhibitor directory's render with its 300 exhibitors (issue 23): a page of 24, and a
-      // search that reads every exhibitor's names, profiles and works.
-      await load(`GET /en/market/exhibitors (${DIRECTORY_EXHIBITORS} exhibitors)`, `${base}/en/market/exhibitors`, {}),
-      await load('GET /en/market/exhibitors?q=… (a search)', `${base}/en/market/exhibitors?q=kitchen&country=TWN`, {}),
-      await load('GET /api/v1/market/exhibitors?limit=100', `${base}/api/v1/market/exhibitors?limit=100`, {}),
-    ];
+    if (COLD_ONLY) loadResults = coldResults;
+    else {
+      ssrRatio = baseline['req/s (avg)'] > 0 ? ssr['req/s (avg)'] / baseline['req/s (avg)'] : null;
+      cpuRatio =
+        ssr['server CPU ms/req'] && baseline['server CPU ms/req']
+          ? baseline['server CPU ms/req'] / ssr['server CPU ms/req']
+          : null;
+      loadResults = [
+        ssr,
+        baseline,
+        ...(coldResults ?? []),
+        await load('GET /api/v1/orders?limit=100', `${base}/api/v1/orders?limit=100`, {
+          authorization: `Bearer ${token}`,
+        }),
+        // The exhibitor directory's render with its 300 exhibitors (issue 23): a page of 24, and a
+        // search that reads every exhibitor's names, profiles and works.
+        await load(
+          `GET /en/market/exhibitors (${DIRECTORY_EXHIBITORS} exhibitors)`,
+          `${base}/en/market/exhibitors`,
+          {},
+        ),
+        await load(
+          'GET /en/market/exhibitors?q=… (a search)',
+          `${base}/en/market/exhibitors?q=kitchen&country=TWN`,
+          {},
+        ),
+        await load('GET /api/v1/market/exhibitors?limit=100', `${base}/api/v1/market/exhibitors?limit=100`, {}),
+      ];
+    }
   }
 
   // ---- report ---------------------------------------------------------------------------------
@@ -1198,12 +1223,13 @@ async function main() {
     );
   }
   if (loadResults) {
-    check(
-      'SSR ≥ 0.6× static (orders page)',
-      '/en/account/orders',
-      ssrRatio !== null && ssrRatio >= BUDGET.ssrToStatic,
-      ssrRatio === null ? 'not measured' : `${ssrRatio.toFixed(2)}×`,
-    );
+    if (!COLD_ONLY)
+      check(
+        'SSR ≥ 0.6× static (orders page)',
+        '/en/account/orders',
+        ssrRatio !== null && ssrRatio >= BUDGET.ssrToStatic,
+        ssrRatio === null ? 'not measured' : `${ssrRatio.toFixed(2)}×`,
+      );
     if (coldTokens.length)
       check(
         'SSR cold ≥ 0.6× static (orders page, distinct users)',
@@ -1272,6 +1298,7 @@ async function main() {
       lighthouse: !flags['no-lighthouse'],
       load: !flags['no-load'],
       coldUsers: COLD_USERS,
+      coldOnly: COLD_ONLY,
     },
     budgets: BUDGET,
     pages,

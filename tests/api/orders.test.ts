@@ -89,6 +89,10 @@ describe.each(DATABASES)('orders and events API (%s)', (kind) => {
     expect(first.data).toHaveLength(10);
     expect(third.data).toHaveLength(5);
     expect(first.meta).toEqual({ page: 1, limit: 10, total: 25 });
+    expect(third.meta).toEqual({ page: 3, limit: 10, total: 25 });
+    // A page past the end has no order to carry the list's length: it is still told (decision 069).
+    const past = await (await app.request('/api/v1/orders?limit=10&page=4', bearer(token))).json();
+    expect(past).toMatchObject({ data: [], meta: { page: 4, limit: 10, total: 25 } });
     const all = await (await app.request('/api/v1/orders?limit=100', bearer(token))).json();
     expect(new Set(all.data.map((o: { order_id: string }) => o.order_id)).size).toBe(25);
   });

@@ -234,21 +234,26 @@ type ListDocument = {
  */
 function prepareListStatement(db: Db) {
   const userId = () => sql.placeholder('userId');
-  // The page as a window over the user's orders, newest first (orders_user_created_idx). Names
-  // are written out: the tables' own names, so that jsonRow's columns resolve in each subquery.
+  // The page as a window over the user's orders, newest first (orders_user_created_idx), with
+  // the orders' columns and the length of the whole list (a window's count is taken before the
+  // limit): read once, not looked up again by id nor counted by a second scan (decision 069).
+  // Names are written out: the tables' own names, so that jsonRow's columns resolve in each
+  // subquery (the page's orders are read as `orders`).
   const document = sql<string>`(with page as (
-      select o.id, o.event_id,
+      select o.*, count(*) over () as list_total,
         row_number() over (order by o.created_at desc, o.order_no desc) as n
       from orders o where o.user_id = ${userId()}
       order by o.created_at desc, o.order_no desc
       limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     )
     select json_build_object(
-      'total', (select count(*) from orders o where o.user_id = ${userId()}),
+      -- A page past the end has no rows to carry the length: then it is counted.
+      'total', coalesce((select max(list_total) from page),
+          (select count(*) from orders o where o.user_id = ${userId()})),
       'orders', (select json_agg(json_build_array(
             ${sql.raw(jsonColumns(ORDER_VIEW_COLUMNS))}, ${sql.raw(jsonColumns(RECEIPT_VIEW_COLUMNS))}, receipts.order_id is not null,
-            registrations.id) order by page.n)
-          from page join orders on orders.id = page.id
+            registrations.id) order by orders.n)
+          from page as orders
           left join receipts on receipts.order_id = orders.id
           left join registrations on registrations.order_id = orders.id),
       'events', (select json_agg(${jsonRow(EVENT_VIEW_COLUMNS)}) from events
