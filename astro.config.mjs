@@ -191,7 +191,9 @@ export default defineConfig({
   // Pages are rendered whole, then sent (decision 024): they load their data before any markup,
   // so streaming sent nothing earlier, and it cost a write and a compression flush per chunk
   // (about a tenth of the orders page). A page that fails mid-render now answers its 500 page.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: server.mjs serves the built files itself from a list made at start-up, so a
+  // page or API request costs no file-system lookup (the standalone handler stat'ed every URL).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react()],
   i18n: {
     defaultLocale: 'en',

@@ -1,9 +1,11 @@
 // Production entry (`npm start`): the built Astro app behind node:http with br/gzip compression.
-// Astro's standalone server does not compress; this wrapper does, and keeps the adapter's static
-// file handling (immutable cache headers on /_astro/*). It also guards the socket (`guard`):
+// Astro's node adapter does not compress; this wrapper does, and serves the built files
+// (`staticFiles`: immutable cache headers on /_astro/*). It also guards the socket (`guard`):
 // methods the app cannot take are answered 405, and a request whose body the app stopped reading
 // (over a size limit) is answered and then drained, never reset.
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -135,10 +137,57 @@ export function cacheIcons(req, res) {
     res.setHeader('Cache-Control', 'public, max-age=86400');
 }
 
+/**
+ * The built client files (`dist/client`: /_astro/* bundles, icons, images, the desk's service
+ * worker) served as the adapter's standalone server served them, through `send` (no dot files but
+ * /.well-known/*), with
+ * `Cache-Control: public, max-age=31536000, immutable` on /_astro/*. The list is read once at
+ * start-up (a build never changes under a running server): any other URL goes to the app without
+ * touching the file system, where the standalone handler stat'ed every page and API request
+ * first (decision 072). Returns whether it took the request.
+ */
+export function staticFiles(send, root) {
+  const files = new Set();
+  const walk = (dir, prefix) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      // Dot files are never served (the adapter's `dotfiles: 'deny'`), but /.well-known/*.
+      if (entry.name.startsWith('.') && !(entry.name === '.well-known' && prefix === '')) continue;
+      const url = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, url);
+      else if (entry.isFile()) files.add(url);
+    }
+  };
+  walk(root, '');
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const end = url.search(/[?#]/);
+    let path = end < 0 ? url : url.slice(0, end);
+    try {
+      path = posix.normalize(decodeURIComponent(path));
+    } catch {
+      return false;
+    }
+    if (!files.has(path)) return false;
+    send(req, path, { root, dotfiles: path.startsWith('/.well-known/') ? 'allow' : 'deny' })
+      .on('stream', () => {
+        if (path.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      })
+      .on('error', (err) => {
+        const status = typeof err.status === 'number' ? err.status : 500;
+        res.writeHead(status);
+        res.end(status >= 500 ? 'Internal server error' : '');
+      })
+      .pipe(res);
+    return true;
+  };
+}
+
 async function main() {
   const compression = (await import('compression')).default;
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const send = (await import('send')).default;
   const { handler } = await import('./dist/server/entry.mjs');
+  const serveStatic = staticFiles(send, fileURLToPath(new URL('./dist/client', import.meta.url)));
 
   const compress = compressor(compression);
 
@@ -148,7 +197,17 @@ async function main() {
   const server = createPortalServer(
     (req, res) => {
       cacheIcons(req, res);
-      compress(req, res, () => handler(req, res));
+      try {
+        decodeURI(req.url ?? '/');
+      } catch {
+        // A URL that does not decode names nothing: 400, as the adapter's standalone server said.
+        res.writeHead(400);
+        res.end('Bad request.');
+        return;
+      }
+      compress(req, res, () => {
+        if (!serveStatic(req, res)) handler(req, res);
+      });
     },
     { hsts },
   );
