@@ -106,8 +106,8 @@ function islandStyleInHead() {
  * that are used (src/lib/shims/, each with what it leaves out; decision 006): file-selector's
  * `fromEvent` for react-dropzone (about 1.1 KB gzip of the uploader), ufo's `withBase` and
  * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk), Radix's Slot
- * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs). The
- * server build keeps the real modules.
+ * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs), Radix's
+ * contexts without scopes (0.2 KB; decision 070). The server build keeps the real modules.
  */
 function clientShims() {
   /** @type {Record<string, string>} */
@@ -117,6 +117,7 @@ function clientShims() {
     destr: fileURLToPath(new URL('./src/lib/shims/destr.ts', import.meta.url)),
     '@radix-ui/react-slot': fileURLToPath(new URL('./src/lib/shims/radix-slot.tsx', import.meta.url)),
     '@radix-ui/react-presence': fileURLToPath(new URL('./src/lib/shims/radix-presence.tsx', import.meta.url)),
+    '@radix-ui/react-context': fileURLToPath(new URL('./src/lib/shims/radix-context.tsx', import.meta.url)),
   };
   return {
     name: 'portal:client-shims',
@@ -125,7 +126,7 @@ function clientShims() {
     /** @param {{ name: string }} environment */
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: {
-      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence))$/ },
+      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence|context))$/ },
       /** @param {string} id */
       handler: (id) => SHIMS[id] ?? null,
     },
