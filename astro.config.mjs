@@ -106,8 +106,8 @@ function islandStyleInHead() {
  * that are used (src/lib/shims/, each with what it leaves out; decision 006): file-selector's
  * `fromEvent` for react-dropzone (about 1.1 KB gzip of the uploader), ufo's `withBase` and
  * `withQuery` and destr for ofetch (about 1.2 KB of every island's shared chunk), Radix's Slot
- * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs). The
- * server build keeps the real modules.
+ * without `Slottable` and Presence without exit animations (about 1 KB of the dialogs), Radix's
+ * contexts without scopes (0.2 KB; decision 070). The server build keeps the real modules.
  */
 function clientShims() {
   /** @type {Record<string, string>} */
@@ -117,6 +117,7 @@ function clientShims() {
     destr: fileURLToPath(new URL('./src/lib/shims/destr.ts', import.meta.url)),
     '@radix-ui/react-slot': fileURLToPath(new URL('./src/lib/shims/radix-slot.tsx', import.meta.url)),
     '@radix-ui/react-presence': fileURLToPath(new URL('./src/lib/shims/radix-presence.tsx', import.meta.url)),
+    '@radix-ui/react-context': fileURLToPath(new URL('./src/lib/shims/radix-context.tsx', import.meta.url)),
   };
   return {
     name: 'portal:client-shims',
@@ -125,7 +126,7 @@ function clientShims() {
     /** @param {{ name: string }} environment */
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: {
-      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence))$/ },
+      filter: { id: /^(file-selector|ufo|destr|@radix-ui\/react-(slot|presence|context))$/ },
       /** @param {string} id */
       handler: (id) => SHIMS[id] ?? null,
     },
@@ -239,7 +240,7 @@ export default defineConfig({
                 groups: [
                   // Shared by the header's script, on every page (≤ 5 KB budget): kept apart so
                   // that pages without islands never load the islands' chunk.
-                  { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 6 },
+                  { name: 'draft-keys', test: /[\\/]src[\\/]lib[\\/]draft-keys\.ts$/, priority: 60 },
                   // React with its renderer, and Vite's (emptied) preload helper, which every lazy
                   // import() calls: every island loads React, so the helper rides along instead
                   // of costing a file (decision 062).
@@ -248,7 +249,7 @@ export default defineConfig({
                     test: (id) =>
                       /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/.test(id) ||
                       /^\0vite[\\/]preload-helper/.test(id),
-                    priority: 5,
+                    priority: 50,
                   },
                   {
                     name: 'islands',
@@ -257,7 +258,7 @@ export default defineConfig({
                     tags: ['$initial'],
                     minShareCount: 2,
                     test: (id) => registrantModules.has(id) && SHARED(id),
-                    priority: 4,
+                    priority: 40,
                   },
                   // The wizards' shared parts (step frame, alerts, validation; not the lazy uploader, whose
                   // import() would count on every wizard page): one
@@ -271,7 +272,54 @@ export default defineConfig({
                       /[\\/]src[\\/](components[\\/]wizard[\\/](WizardParts|use-wizard-alert)\.tsx|domain[\\/]validation\.ts)$/.test(
                         id,
                       ),
-                    priority: 3.5,
+                    priority: 35,
+                  },
+                  // The pitching wizards' own modules (wizard, store, story form and kind): one file
+                  // instead of three (decision 070). Priorities are whole numbers: Rolldown does not
+                  // order groups by fractions (3.4 and 3.1 tied, and the first group took both).
+                  {
+                    name: 'pitching',
+                    tags: ['$initial'],
+                    test: (id) =>
+                      registrantModules.has(id) &&
+                      /[\\/]src[\\/](features[\\/]pitching[\\/](PitchingWizard\.tsx|pitching-wizard\.store\.ts|pitching-steps\.ts|story-form\.ts)|domain[\\/]kinds[\\/]pitching\.ts)$/.test(
+                        id,
+                      ),
+                    priority: 31,
+                  },
+                  // Kept out of the pitching chunk (a group takes its modules' imports along): the
+                  // money and date formats and the works block, which other pages load without it.
+                  {
+                    name: 'format',
+                    test: (id) => /[\\/]src[\\/]domain[\\/]format\.ts$/.test(id),
+                    priority: 34,
+                  },
+                  {
+                    name: 'WizardWorks',
+                    test: (id) => /[\\/]src[\\/]components[\\/]wizard[\\/]WizardWorks\.tsx$/.test(id),
+                    priority: 34,
+                  },
+                  // What the payment pages and the pitching wizards share: payment rules and the
+                  // invoice block, one file (decision 070).
+                  {
+                    name: 'payment',
+                    tags: ['$initial'],
+                    test: (id) =>
+                      registrantModules.has(id) &&
+                      /[\\/]src[\\/](domain[\\/](payments|invoices)\.ts|components[\\/]forms[\\/]InvoiceFields\.tsx)$/.test(
+                        id,
+                      ),
+                    priority: 33,
+                  },
+                  // The form fields the Market and Story forms share (text area, select, form parts):
+                  // one file instead of two.
+                  {
+                    name: 'form-fields',
+                    test: (id) =>
+                      /[\\/]src[\\/](components[\\/]wizard[\\/]FormParts\.tsx|components[\\/]forms[\\/](TextArea|Select)Field\.tsx)$/.test(
+                        id,
+                      ),
+                    priority: 34,
                   },
                   // The dialogs and Radix Dialog with its packages, in one chunk that registrants'
                   // islands load lazily (`loadDialogs`); a back-office island that imports a
@@ -284,7 +332,7 @@ export default defineConfig({
                       ) ||
                       /[\\/]src[\\/]lib[\\/]shims[\\/]radix-/.test(id) ||
                       /[\\/]node_modules[\\/](@radix-ui|aria-hidden)[\\/]/.test(id),
-                    priority: 3,
+                    priority: 30,
                   },
                   // What back-office islands share up front (their endpoints, toasts, forms): one
                   // chunk of their own.
@@ -293,7 +341,7 @@ export default defineConfig({
                     tags: ['$initial'],
                     minShareCount: 2,
                     test: SHARED,
-                    priority: 2,
+                    priority: 20,
                   },
                 ],
               },
