@@ -6,6 +6,7 @@ import { createT, type Messages, type T } from '@i18n/t';
 import { ApiError, apiHref, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { CameraScanner } from '@components/scanner/CameraScanner';
+import { Section } from '@components/ui/Section';
 
 export type MyMeetingsProps = {
   locale: 'en' | 'zh-TW';
@@ -52,10 +53,7 @@ export default function MyMeetings(props: MyMeetingsProps) {
     <div className="space-y-8">
       {meetings.length === 0 && <p className="card">{t('meetings.empty')}</p>}
       {days.length > 0 && (
-        <section aria-labelledby="day-view" className="space-y-6">
-          <h2 id="day-view" className="text-xl font-semibold">
-            {t('meetings.dayView')}
-          </h2>
+        <Section id="day-view" heading={t('meetings.dayView')} className="space-y-6" large>
           {days.map((day) => (
             <section key={day} aria-labelledby={`day-${day}`} className="space-y-3">
               <h3 id={`day-${day}`} className="text-lg font-semibold">
@@ -77,7 +75,7 @@ export default function MyMeetings(props: MyMeetingsProps) {
               </ul>
             </section>
           ))}
-        </section>
+        </Section>
       )}
       {props.data.exhibitors.map((e) => (
         <ExhibitorPanel key={e.id} {...props} t={t} exhibitor={e} slots={props.data.slots} />
@@ -230,10 +228,12 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
 
   const headingId = `exhibitor-${e.id}`;
   return (
-    <section aria-labelledby={headingId} className="card space-y-6">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {t('meetings.exhibitor.heading', { company: e.companyName })}
-      </h2>
+    <Section
+      id={headingId}
+      heading={t('meetings.exhibitor.heading', { company: e.companyName })}
+      className="card space-y-6"
+      large
+    >
       <form className="space-y-4" onSubmit={(ev) => void save(ev)}>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={autoAccept} onChange={(ev) => setAutoAccept(ev.target.checked)} />
@@ -330,6 +330,6 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
           </p>
         )}
       </div>
-    </section>
+    </Section>
   );
 }
