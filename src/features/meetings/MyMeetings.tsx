@@ -7,6 +7,7 @@ import { ApiError, apiHref, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { CameraScanner } from '@components/scanner/CameraScanner';
 import { Section } from '@components/ui/Section';
+import { LabelledControl } from '@components/ui/FieldParts';
 
 export type MyMeetingsProps = {
   locale: 'en' | 'zh-TW';
@@ -239,10 +240,7 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
           <input type="checkbox" checked={autoAccept} onChange={(ev) => setAutoAccept(ev.target.checked)} />
           {t('meetings.exhibitor.autoAccept')}
         </label>
-        <div className="space-y-1">
-          <label htmlFor={`tables-${e.id}`} className="block font-semibold">
-            {t('meetings.exhibitor.tables')}
-          </label>
+        <LabelledControl id={`tables-${e.id}`} label={t('meetings.exhibitor.tables')}>
           <input
             id={`tables-${e.id}`}
             type="number"
@@ -256,7 +254,7 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
           <p id={`tables-${e.id}-hint`} className="text-sm text-neutral-700">
             {t('meetings.exhibitor.tablesHint')}
           </p>
-        </div>
+        </LabelledControl>
         {props.slots.length > 0 && (
           <fieldset className="space-y-2">
             <legend className="font-semibold">{t('meetings.exhibitor.available')}</legend>
