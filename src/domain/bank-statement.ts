@@ -265,20 +265,18 @@ export const StatementMapping = refine(
 );
 export type StatementMapping = Infer<typeof StatementMapping>;
 
+/** A mapping's choices of one column each (the memo is several). */
+export type SingleColumnKey =
+  | 'dateColumn'
+  | 'amountColumn'
+  | 'creditColumn'
+  | 'debitColumn'
+  | 'directionColumn'
+  | 'currencyColumn'
+  | 'accountColumn';
+
 /** Every column a mapping reads. */
-export function mappedColumns(
-  m: Pick<
-    StatementMapping,
-    | 'dateColumn'
-    | 'amountColumn'
-    | 'creditColumn'
-    | 'debitColumn'
-    | 'directionColumn'
-    | 'currencyColumn'
-    | 'accountColumn'
-    | 'memoColumns'
-  >,
-): number[] {
+export function mappedColumns(m: Pick<StatementMapping, SingleColumnKey | 'memoColumns'>): number[] {
   return [
     m.dateColumn,
     m.amountColumn,

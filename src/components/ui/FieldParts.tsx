@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /*
  * The parts every labelled field shares (TextField, TextAreaField, SelectField): the label with
  * its required mark, and the line under the control with the hint, the error and the live
@@ -69,6 +71,18 @@ export function FieldNotes(props: {
           {props.length}/{props.max}
         </span>
       )}
+    </div>
+  );
+}
+
+/** A control under its label (the meeting forms' plain fields): the label names the control by its id. */
+export function LabelledControl(props: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={props.id} className="block font-semibold">
+        {props.label}
+      </label>
+      {props.children}
     </div>
   );
 }

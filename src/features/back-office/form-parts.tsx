@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /*
  * The ends of the back office's forms: the line that says why the last action failed, and the
  * submit button with the status beside it (saving, unchanged).
@@ -13,10 +15,14 @@ export function FormFailure(props: { text: string; className?: string }) {
   );
 }
 
-/** The form's submit button (off while it runs) with its status beside it. */
-export function SubmitRow(props: { label: string; busy: boolean; status: string }) {
+/**
+ * The form's submit button (off while it runs) with its status beside it; `children` go before
+ * the button (a secondary action of the form, such as adding a row).
+ */
+export function SubmitRow(props: { label: string; busy: boolean; status: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
+      {props.children}
       <button type="submit" className="btn-primary" disabled={props.busy}>
         {props.label}
       </button>

@@ -5,6 +5,7 @@ import { MEETING_MESSAGE_MAX } from '@domain/meetings';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
+import { LabelledControl } from '@components/ui/FieldParts';
 
 export type BookMeetingProps = {
   locale: 'en' | 'zh-TW';
@@ -71,10 +72,7 @@ export default function BookMeeting(props: BookMeetingProps) {
         <p>{t('meetings.book.none')}</p>
       ) : (
         <>
-          <div className="space-y-1">
-            <label htmlFor="meeting-slot" className="block font-semibold">
-              {t('meetings.book.slot')}
-            </label>
+          <LabelledControl id="meeting-slot" label={t('meetings.book.slot')}>
             <select
               id="meeting-slot"
               className="w-full rounded-md border border-neutral-400 px-3 py-2"
@@ -87,11 +85,8 @@ export default function BookMeeting(props: BookMeetingProps) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="meeting-message" className="block font-semibold">
-              {t('meetings.book.message')}
-            </label>
+          </LabelledControl>
+          <LabelledControl id="meeting-message" label={t('meetings.book.message')}>
             <textarea
               id="meeting-message"
               className="w-full rounded-md border border-neutral-400 px-3 py-2"
@@ -100,7 +95,7 @@ export default function BookMeeting(props: BookMeetingProps) {
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />
-          </div>
+          </LabelledControl>
           <button type="submit" className="btn-primary" disabled={state.kind === 'sending' || !slotId}>
             {t('meetings.book.submit')}
           </button>

@@ -6,6 +6,8 @@ import { createT, type Messages, type T } from '@i18n/t';
 import { ApiError, apiHref, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/api.client';
 import { CameraScanner } from '@components/scanner/CameraScanner';
+import { Section } from '@components/ui/Section';
+import { LabelledControl } from '@components/ui/FieldParts';
 
 export type MyMeetingsProps = {
   locale: 'en' | 'zh-TW';
@@ -52,10 +54,7 @@ export default function MyMeetings(props: MyMeetingsProps) {
     <div className="space-y-8">
       {meetings.length === 0 && <p className="card">{t('meetings.empty')}</p>}
       {days.length > 0 && (
-        <section aria-labelledby="day-view" className="space-y-6">
-          <h2 id="day-view" className="text-xl font-semibold">
-            {t('meetings.dayView')}
-          </h2>
+        <Section id="day-view" heading={t('meetings.dayView')} className="space-y-6" large>
           {days.map((day) => (
             <section key={day} aria-labelledby={`day-${day}`} className="space-y-3">
               <h3 id={`day-${day}`} className="text-lg font-semibold">
@@ -77,7 +76,7 @@ export default function MyMeetings(props: MyMeetingsProps) {
               </ul>
             </section>
           ))}
-        </section>
+        </Section>
       )}
       {props.data.exhibitors.map((e) => (
         <ExhibitorPanel key={e.id} {...props} t={t} exhibitor={e} slots={props.data.slots} />
@@ -230,19 +229,18 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
 
   const headingId = `exhibitor-${e.id}`;
   return (
-    <section aria-labelledby={headingId} className="card space-y-6">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {t('meetings.exhibitor.heading', { company: e.companyName })}
-      </h2>
+    <Section
+      id={headingId}
+      heading={t('meetings.exhibitor.heading', { company: e.companyName })}
+      className="card space-y-6"
+      large
+    >
       <form className="space-y-4" onSubmit={(ev) => void save(ev)}>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={autoAccept} onChange={(ev) => setAutoAccept(ev.target.checked)} />
           {t('meetings.exhibitor.autoAccept')}
         </label>
-        <div className="space-y-1">
-          <label htmlFor={`tables-${e.id}`} className="block font-semibold">
-            {t('meetings.exhibitor.tables')}
-          </label>
+        <LabelledControl id={`tables-${e.id}`} label={t('meetings.exhibitor.tables')}>
           <input
             id={`tables-${e.id}`}
             type="number"
@@ -256,7 +254,7 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
           <p id={`tables-${e.id}-hint`} className="text-sm text-neutral-700">
             {t('meetings.exhibitor.tablesHint')}
           </p>
-        </div>
+        </LabelledControl>
         {props.slots.length > 0 && (
           <fieldset className="space-y-2">
             <legend className="font-semibold">{t('meetings.exhibitor.available')}</legend>
@@ -330,6 +328,6 @@ function ExhibitorPanel(props: MyMeetingsProps & { t: T; exhibitor: MeetingExhib
           </p>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -14,7 +14,7 @@ import { loadOrder } from '../orders/orders.server';
 import type { LoadResult } from '@lib/load';
 import type { BankDetails } from './TransferDetails';
 
-type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect'>;
+type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect' | 'response'>;
 
 /** What the pay and processing pages render, or the redirect their loader decided on. */
 export type OrderPageData = { result: Exclude<LoadResult<Order>, { kind: 'not_found' | 'unauthorized' }> };
@@ -28,6 +28,8 @@ async function loadOrderPage(ctx: Ctx, orderId: string, newPath: string): Promis
   // Market online: the pending page until the organiser approves (spec §4).
   const gate = result.kind === 'ok' ? approvalGate(result.data) : undefined;
   if (gate) return ctx.redirect(localized(ctx.locals.locale, gate), 302);
+  // A failed load: the page answers with its 5xx (spec §8 error page).
+  if (result.kind === 'error') ctx.response.status = result.status;
   return { result };
 }
 

@@ -21,6 +21,7 @@ import type { Locale } from '@i18n/locales';
 import type { Db } from '../db/client';
 import { events, files, orderContents, orders, registrations } from '../db/schema';
 import { currentEdition } from '../editions/editions';
+import { CONTENT_COLUMNS } from '../orders/orders';
 import type { FileStorage } from '../files/storage';
 import { resizedCache } from '../files/resized-cache';
 import { resizedImage } from '../files/thumbnails';
@@ -93,14 +94,7 @@ async function views(db: Db, rows: Row[], locale: Locale): Promise<DirectoryExhi
       ? { id, label: words(enumKey(kind, id as never) as never) }
       : null;
   const works = await db
-    .select({
-      orderId: orderContents.orderId,
-      id: orderContents.contentId,
-      titleEn: orderContents.title,
-      titleZh: orderContents.titleZh,
-      genre: orderContents.genre,
-      categoryId: orderContents.categoryId,
-    })
+    .select(CONTENT_COLUMNS)
     .from(orderContents)
     .where(
       inArray(

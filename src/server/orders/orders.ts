@@ -196,7 +196,8 @@ function rowReader<T>(columns: Columns, offset = 0): (row: unknown[]) => T {
   };
 }
 
-const CONTENT_COLUMNS = {
+/** An order's content (a work, a project) as the order views and the directory read it. */
+export const CONTENT_COLUMNS = {
   orderId: orderContents.orderId,
   id: orderContents.contentId,
   titleEn: orderContents.title,

@@ -34,10 +34,13 @@ type PaymentRecord = typeof orderPayments.$inferSelect;
 
 const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, orderId), eq(orders.userId, userId));
 
-/** Paying by card: the declared transfer is dropped, and cards are charged the order's TWD total. */
-const cardChoice = (order: OrderRow) =>
+/**
+ * Paying through the gateway (a card, or an ATM virtual account): the declared transfer is
+ * dropped, and the gateway charges the order's TWD total.
+ */
+const gatewayChoice = (order: OrderRow, paymentType: GatewayMethod = 'credit_card') =>
   ({
-    paymentType: 'credit_card',
+    paymentType,
     remitter: null,
     senderBank: null,
     lastFiveDigits: null,
@@ -89,7 +92,7 @@ export async function updateOrderPayment(
       if (order.paymentStatus === 'checking') throw new DomainError('payment_type_locked');
       await tx
         .update(orders)
-        .set({ ...cardChoice(order), updatedAt: ctx.now })
+        .set({ ...gatewayChoice(order), updatedAt: ctx.now })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')));
     }
     if (receipt) {
@@ -116,31 +119,45 @@ export async function startCardAttempt(db: Db, input: { userId: string; orderId:
     // Card payments are charged in whole TWD (the gateway's Amt).
     if ((order.totalTwdCents < 100 || order.totalTwdCents % 100 !== 0) && order.paymentStatus === 'pending')
       throw new DomainError('currency_unavailable', 'This order cannot be paid by card in TWD');
-    const updated = await applyCommand(
-      tx,
-      locked,
-      { type: 'start_card' },
-      { kind: 'registrant', id: input.userId },
-      ctx,
-      {
-        set: { ...cardChoice(order), cardAttempts: sql`${orders.cardAttempts} + 1` },
-      },
-    );
-    const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
-    const amount = money(order.totalTwdCents, 'TWD');
-    await tx.insert(orderPayments).values({
-      orderId: order.id,
-      method: 'credit_card',
-      attempt: updated.cardAttempts,
-      merchantOrderNo,
-      currency: 'TWD',
-      amountCents: amount.cents,
-      status: 'started',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-    return { order: updated, event, merchantOrderNo, amount };
+    const attempt = await startGatewayAttempt(tx, locked, 'credit_card', input.userId, ctx);
+    return { ...attempt, event };
   });
+}
+
+/** How a gateway trade is paid: by card, or at an ATM into a virtual account. */
+export type GatewayMethod = 'credit_card' | 'atm';
+
+/**
+ * A new gateway trade for the registrant's locked order: the order core's `start_card` (the
+ * payment type chosen, the attempt counted), then the attempt's payment record, `started`, whose
+ * `{orderNo}_{attempt}` is the trade's MerchantOrderNo. The card and the ATM flows both start here.
+ */
+export async function startGatewayAttempt(
+  tx: Tx,
+  locked: Locked,
+  method: GatewayMethod,
+  userId: string,
+  ctx: PaymentContext,
+) {
+  const { order } = locked;
+  const updated = await applyCommand(tx, locked, { type: 'start_card' }, { kind: 'registrant', id: userId }, ctx, {
+    set: { ...gatewayChoice(order, method), cardAttempts: sql`${orders.cardAttempts} + 1` },
+    ...(method === 'credit_card' ? {} : { payload: { method } }),
+  });
+  const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
+  const amount = money(order.totalTwdCents, 'TWD');
+  await tx.insert(orderPayments).values({
+    orderId: order.id,
+    method,
+    attempt: updated.cardAttempts,
+    merchantOrderNo,
+    currency: 'TWD',
+    amountCents: amount.cents,
+    status: 'started',
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
+  return { order: updated, merchantOrderNo, amount };
 }
 
 export type GatewayResult = {

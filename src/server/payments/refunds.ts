@@ -7,6 +7,7 @@
  * the registrant's mail). A refusal changes nothing else and answers the gateway's code.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CardRefunded } from '@domain/contract/reconciliation';
 import { DomainError, notFoundError } from '@domain/errors';
 import { isUuid } from '@domain/validation';
 import type { Db } from '../db/client';
@@ -24,16 +25,8 @@ export type CardRefundInput = {
   reason: string;
 };
 
-export type CardRefundResult = {
-  refundId: string;
-  paymentId: string;
-  kind: 'cancel' | 'refund';
-  amountCents: number;
-  currency: string;
-  /** The payment's status after it: `refunded` once nothing is left, else as it was. */
-  paymentStatus: string;
-  gatewayTradeNo: string | null;
-};
+/** What a card refund did: the wire type the back office's API answers with. */
+export type CardRefundResult = CardRefunded;
 
 /** Refunds a card payment through the gateway; throws DomainError on any refusal (nothing changed). */
 export async function refundCardPayment(

@@ -115,16 +115,27 @@ export function mountSandboxCardApi(app: Hono, options: { keys: MpgKeys; now: ()
     };
   };
 
-  app.post('/API/CreditCard/Cancel', async (c) => {
+  /**
+   * A Cancel or Close call's form and the card trade it names, or the code it is refused with: a
+   * form that does not decrypt, the refusal queued by a test (once), no such card trade.
+   */
+  const cardTradeCall = async (c: Parameters<typeof form>[0]) => {
     const p = readCardApiForm(await form(c), keys);
-    if (!p) return c.json(refusal('TRA10008'));
+    if (!p) return { refused: 'TRA10008' };
     if (state.refuseNext) {
       const code = state.refuseNext;
       state.refuseNext = null;
-      return c.json(refusal(code));
+      return { refused: code };
     }
     const trade = state.trades.get(p.get('MerchantOrderNo') ?? '');
-    if (!trade || trade.paymentType !== 'CREDIT') return c.json(refusal('TRA10021'));
+    if (!trade || trade.paymentType !== 'CREDIT') return { refused: 'TRA10021' };
+    return { p, trade };
+  };
+
+  app.post('/API/CreditCard/Cancel', async (c) => {
+    const call = await cardTradeCall(c);
+    if (call.refused !== undefined) return c.json(refusal(call.refused));
+    const { p, trade } = call;
     if (trade.canceled) return c.json(refusal('TRA10047'));
     if (closeStatusOf(trade, now()) !== 0) return c.json(refusal('TRA20011'));
     if (Number(p.get('Amt')) !== trade.amount) return c.json(refusal('TRA10050'));
@@ -134,15 +145,9 @@ export function mountSandboxCardApi(app: Hono, options: { keys: MpgKeys; now: ()
   });
 
   app.post('/API/CreditCard/Close', async (c) => {
-    const p = readCardApiForm(await form(c), keys);
-    if (!p) return c.json(refusal('TRA10008'));
-    if (state.refuseNext) {
-      const code = state.refuseNext;
-      state.refuseNext = null;
-      return c.json(refusal(code));
-    }
-    const trade = state.trades.get(p.get('MerchantOrderNo') ?? '');
-    if (!trade || trade.paymentType !== 'CREDIT') return c.json(refusal('TRA10021'));
+    const call = await cardTradeCall(c);
+    if (call.refused !== undefined) return c.json(refusal(call.refused));
+    const { p, trade } = call;
     const amount = Number(p.get('Amt'));
     const settled = !trade.canceled && closeStatusOf(trade, now()) === 3;
     // CloseType 1 + Cancel 1 (cancel a payment request still waiting): the sandbox settles at the

@@ -6,17 +6,16 @@
  * the order (applyGatewayResult: no last five digits, no statement import). An account past its
  * deadline is expired; the order lapses at its own deadline like any unpaid order, freeing its seat.
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { DomainError, notFoundError } from '@domain/errors';
-import { money } from '@domain/money';
 import { isUuid } from '@domain/validation';
 import type { Db, Tx } from '../db/client';
 import { editions, events, orderPayments, orders, virtualAccounts } from '../db/schema';
 import { loadOrderFacts, originFor, queueEmail, type MailSettings } from '../mail/outbox';
 import { atmAccountMail, linkOn } from '../mail/templates';
-import { applyCommand, lockOrder } from '../orders/order-state';
+import { lockOrder } from '../orders/order-state';
 import type { MpgResult } from './newebpay';
-import { orderNoOf, type PaymentContext } from './payments';
+import { orderNoOf, startGatewayAttempt, type PaymentContext } from './payments';
 
 /** MPG offers ATM up to this many TWD a trade (reference ezpay-invoice.md §B): above, remittance only. */
 export const ATM_LIMIT_TWD = 49_999;
@@ -71,38 +70,7 @@ export async function startAtmAttempt(db: Db, input: { userId: string; orderId: 
     if (!(await atmEnabledFor(tx, event.id)))
       throw new DomainError('currency_unavailable', 'ATM virtual accounts are not offered for this edition');
     if (order.paymentStatus === 'pending' && !atmFits(order.totalTwdCents)) throw new DomainError('atm_over_limit');
-    const updated = await applyCommand(
-      tx,
-      locked,
-      { type: 'start_card' },
-      { kind: 'registrant', id: input.userId },
-      ctx,
-      {
-        set: {
-          paymentType: 'atm',
-          remitter: null,
-          senderBank: null,
-          lastFiveDigits: null,
-          currency: 'TWD',
-          amountCents: order.totalTwdCents,
-          cardAttempts: sql`${orders.cardAttempts} + 1`,
-        },
-        payload: { method: 'atm' },
-      },
-    );
-    const merchantOrderNo = `${order.orderNo}_${updated.cardAttempts}`;
-    const amount = money(order.totalTwdCents, 'TWD');
-    await tx.insert(orderPayments).values({
-      orderId: order.id,
-      method: 'atm',
-      attempt: updated.cardAttempts,
-      merchantOrderNo,
-      currency: 'TWD',
-      amountCents: amount.cents,
-      status: 'started',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
+    const { order: updated, merchantOrderNo, amount } = await startGatewayAttempt(tx, locked, 'atm', input.userId, ctx);
     const lastDay = new Date(
       Math.min(
         (updated.paymentExpiresAt ?? new Date(ctx.now.getTime() + 7 * DAY)).getTime(),

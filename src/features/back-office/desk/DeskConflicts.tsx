@@ -1,14 +1,12 @@
 import type { Conflict } from './desk-db';
 import { refusalText, timeOf, type DeskT } from './desk-words';
+import { Section } from '@components/ui/Section';
 
 /** This desk's pick-ups the server did not take (another desk came first, or refused), until dismissed. */
 export function DeskConflicts(props: { t: DeskT; conflicts: Conflict[]; onDismiss: (id: string) => void }) {
   const { t } = props;
   return (
-    <section aria-labelledby="desk-conflicts-heading" className="card space-y-3">
-      <h2 id="desk-conflicts-heading" className="text-lg font-semibold">
-        {t('admin.desk.conflicts.heading')}
-      </h2>
+    <Section id="desk-conflicts-heading" heading={t('admin.desk.conflicts.heading')} className="card space-y-3">
       {props.conflicts.length === 0 ? (
         <p className="text-neutral-700">{t('admin.desk.conflicts.none')}</p>
       ) : (
@@ -30,7 +28,7 @@ export function DeskConflicts(props: { t: DeskT; conflicts: Conflict[]; onDismis
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -4,6 +4,7 @@ import { formatDateTime } from '@domain/format';
 import type { DeskState } from './desk-store';
 import type { DeskT } from './desk-words';
 import { FieldLabel } from '@components/ui/FieldParts';
+import { Section } from '@components/ui/Section';
 
 /** The desk's connection, last sync, pick-ups waiting, conflicts and list; "Sync now" and the desk's name. */
 export function DeskStatus(props: {
@@ -15,10 +16,7 @@ export function DeskStatus(props: {
   const { t, state: s } = props;
   const id = useId();
   return (
-    <section aria-labelledby="desk-status-heading" className="card space-y-3">
-      <h2 id="desk-status-heading" className="text-lg font-semibold">
-        {t('admin.desk.status.heading')}
-      </h2>
+    <Section id="desk-status-heading" heading={t('admin.desk.status.heading')} className="card space-y-3">
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(10rem,auto)_1fr]">
         <dt className="text-neutral-600">{t('admin.desk.status.connection')}</dt>
         <dd>
@@ -69,6 +67,6 @@ export function DeskStatus(props: {
           </span>
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -7,6 +7,7 @@ import { browserApi } from '@lib/admin-api.client';
 import { Uploader, type UploadedFile } from '@components/uploads/Uploader';
 import { ReadOnlyFields } from '../ReadOnlyFields';
 import { useEditionSave } from './edition-issues';
+import { SubmitRow } from '../form-parts';
 
 /** The settings form fields, in order: names, time zone, contact, venue map, then the transfer instructions. */
 const GENERAL = ['nameEn', 'nameZh', 'timeZone', 'contactEmail', 'venueMapUrl'] as const;
@@ -119,16 +120,7 @@ export default function EditionSettingsForm(props: EditionSettingsFormProps) {
           {BANK_FIELDS.map(field)}
         </fieldset>
       </ReadOnlyFields>
-      {!props.readOnly && (
-        <div className="flex items-center gap-4">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t('admin.edition.save')}
-          </button>
-          <p role="status" aria-live="polite">
-            {status}
-          </p>
-        </div>
-      )}
+      {!props.readOnly && <SubmitRow label={t('admin.edition.save')} busy={busy} status={status} />}
     </form>
   );
 }

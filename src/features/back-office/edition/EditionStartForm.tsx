@@ -3,6 +3,7 @@ import { TextField } from '@components/ui/TextField';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/admin-api.client';
 import { useEditionSave } from './edition-issues';
+import { SubmitRow } from '../form-parts';
 
 export type EditionStartFormProps = {
   locale: string;
@@ -60,14 +61,11 @@ export default function EditionStartForm(props: EditionStartFormProps) {
           />
         ))}
       </div>
-      <div className="flex items-center gap-4">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t(props.mode === 'next' ? 'admin.edition.startNext' : 'admin.edition.create')}
-        </button>
-        <p role="status" aria-live="polite">
-          {status}
-        </p>
-      </div>
+      <SubmitRow
+        label={t(props.mode === 'next' ? 'admin.edition.startNext' : 'admin.edition.create')}
+        busy={busy}
+        status={status}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/admin-api.client';
 import { ReadOnlyFields } from '../ReadOnlyFields';
 import { useEditionSave } from './edition-issues';
+import { SubmitRow } from '../form-parts';
 
 const COLUMNS = ['firstDay', 'lastDay', 'opensAt', 'closesAt', 'placeEn', 'placeZh'] as const;
 type Row = Record<(typeof COLUMNS)[number], string>;
@@ -93,17 +94,11 @@ export default function PickupScheduleEditor(props: PickupScheduleEditorProps) {
         ))}
       </ReadOnlyFields>
       {!props.readOnly && (
-        <div className="flex flex-wrap items-center gap-4">
+        <SubmitRow label={t('admin.edition.saveSchedule')} busy={busy} status={status}>
           <button type="button" className="btn-secondary" onClick={() => setRows((all) => [...all, blank()])}>
             {t('admin.edition.addSlot')}
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t('admin.edition.saveSchedule')}
-          </button>
-          <p role="status" aria-live="polite">
-            {status}
-          </p>
-        </div>
+        </SubmitRow>
       )}
     </form>
   );

@@ -13,7 +13,7 @@ import {
   type EventStatus,
   type KindFacts,
 } from '@domain/event-catalogue';
-import type { EventSettingsForm } from '@domain/event-settings';
+import { EVENT_SETTING_FIELDS, type EventSettingField, type EventSettingsForm } from '@domain/event-settings';
 import { formatDateTime, formatMoney } from '@domain/format';
 import type { EventType } from '@domain/kinds/types';
 import { toTaipeiInput } from '@domain/taipei-time';
@@ -48,6 +48,16 @@ export const blankSettingsForm = (): EventSettingsForm => ({
 
 const partsOf = (a: EventAddress | null) =>
   a ? Object.fromEntries(ADDRESS_PARTS.map((k) => [k, a[k]])) : emptyAddress();
+
+const pickFields = <K extends keyof CatalogueEventView>(e: CatalogueEventView, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, e[f]])) as Pick<CatalogueEventView, K>;
+
+/** An event as loaded (ISO dates, cents), each field its forms edit: what they compare a change against. */
+export const currentCatalogue = (e: CatalogueEventView) => pickFields(e, CATALOGUE_FIELDS);
+
+/** An event's settings as loaded: what the settings form compares a change against. */
+export const currentSettings = (e: CatalogueEventView) =>
+  pickFields(e, EVENT_SETTING_FIELDS as readonly EventSettingField[]);
 
 /** An event's details as its form shows them (Taipei times, none as empty). */
 export function catalogueForm(e: CatalogueEventView): CatalogueForm {

@@ -4,6 +4,7 @@ import { formatDateTime } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { browserApi } from '@lib/admin-api.client';
 import { apiHref } from '@lib/api';
+import { Section } from '@components/ui/Section';
 
 export type InvoiceListProps = {
   locale: 'en' | 'zh-TW';
@@ -70,10 +71,12 @@ export default function InvoiceList(props: InvoiceListProps) {
 
   return (
     <div className="space-y-8">
-      <section aria-labelledby="invoice-list-heading" className="space-y-3">
-        <h2 id="invoice-list-heading" className="text-xl font-semibold">
-          {t('admin.invoices.count', { count: props.rows.length })}
-        </h2>
+      <Section
+        id="invoice-list-heading"
+        heading={t('admin.invoices.count', { count: props.rows.length })}
+        className="space-y-3"
+        large
+      >
         {props.rows.length === 0 ? (
           <p>{t('admin.invoices.none')}</p>
         ) : (
@@ -146,12 +149,9 @@ export default function InvoiceList(props: InvoiceListProps) {
             </table>
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="invoice-export-heading" className="card space-y-3">
-        <h2 id="invoice-export-heading" className="text-lg font-semibold">
-          {t('admin.invoices.export.heading')}
-        </h2>
+      <Section id="invoice-export-heading" heading={t('admin.invoices.export.heading')} className="card space-y-3">
         <p className="text-neutral-700">{t('admin.invoices.export.about')}</p>
         <div className="flex flex-wrap items-end gap-3">
           <label className="block">
@@ -167,13 +167,14 @@ export default function InvoiceList(props: InvoiceListProps) {
             {t('admin.invoices.export.download')}
           </a>
         </div>
-      </section>
+      </Section>
 
       {settings && (
-        <section aria-labelledby="invoice-settings-heading" className="card space-y-3">
-          <h2 id="invoice-settings-heading" className="text-lg font-semibold">
-            {t('admin.invoices.settings.heading')}
-          </h2>
+        <Section
+          id="invoice-settings-heading"
+          heading={t('admin.invoices.settings.heading')}
+          className="card space-y-3"
+        >
           <p className="text-neutral-700">
             {settings.sandbox ? t('admin.invoices.settings.sandbox') : t('admin.invoices.settings.ezpay')}
           </p>
@@ -233,7 +234,7 @@ export default function InvoiceList(props: InvoiceListProps) {
             {t('admin.invoices.settings.save')}
           </button>
           {saved && <p role="status">{saved}</p>}
-        </section>
+        </Section>
       )}
     </div>
   );

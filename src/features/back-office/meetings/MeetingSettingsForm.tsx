@@ -3,6 +3,7 @@ import type { MeetingSettings } from '@domain/contract';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError, apiMessage } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
+import { LabelledControl } from '@components/ui/FieldParts';
 
 export type MeetingSettingsFormProps = {
   locale: 'en' | 'zh-TW';
@@ -54,16 +55,10 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
   const input = 'w-full rounded-md border border-neutral-400 px-3 py-2';
   return (
     <form className="card grid max-w-3xl gap-4 md:grid-cols-2" onSubmit={(e) => void save(e)}>
-      <div className="space-y-1">
-        <label htmlFor="meeting-days" className="block font-semibold">
-          {t('admin.meetings.days')}
-        </label>
+      <LabelledControl id="meeting-days" label={t('admin.meetings.days')}>
         <textarea id="meeting-days" className={input} rows={4} value={days} onChange={(e) => setDays(e.target.value)} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="meeting-tables" className="block font-semibold">
-          {t('admin.meetings.tables')}
-        </label>
+      </LabelledControl>
+      <LabelledControl id="meeting-tables" label={t('admin.meetings.tables')}>
         <textarea
           id="meeting-tables"
           className={input}
@@ -71,11 +66,8 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
           value={tables}
           onChange={(e) => setTables(e.target.value)}
         />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="meeting-opens" className="block font-semibold">
-          {t('admin.meetings.opensAt')}
-        </label>
+      </LabelledControl>
+      <LabelledControl id="meeting-opens" label={t('admin.meetings.opensAt')}>
         <input
           id="meeting-opens"
           type="time"
@@ -83,11 +75,8 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
           value={opensAt}
           onChange={(e) => setOpensAt(e.target.value)}
         />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="meeting-closes" className="block font-semibold">
-          {t('admin.meetings.closesAt')}
-        </label>
+      </LabelledControl>
+      <LabelledControl id="meeting-closes" label={t('admin.meetings.closesAt')}>
         <input
           id="meeting-closes"
           type="time"
@@ -95,12 +84,9 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
           value={closesAt}
           onChange={(e) => setClosesAt(e.target.value)}
         />
-      </div>
+      </LabelledControl>
       {NUMBERS.map((key) => (
-        <div key={key} className="space-y-1">
-          <label htmlFor={`meeting-${key}`} className="block font-semibold">
-            {t(`admin.meetings.${key}`)}
-          </label>
+        <LabelledControl key={key} id={`meeting-${key}`} label={t(`admin.meetings.${key}`)}>
           <input
             id={`meeting-${key}`}
             type="number"
@@ -109,7 +95,7 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
             value={numbers[key]}
             onChange={(e) => setNumbers((n) => ({ ...n, [key]: Number(e.target.value) }))}
           />
-        </div>
+        </LabelledControl>
       ))}
       <div className="space-y-2 md:col-span-2">
         <button type="submit" className="btn-primary">

@@ -10,6 +10,7 @@ import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
 import { refusalText } from '../action-failure';
 import { FormFailure } from '../form-parts';
+import { Section } from '@components/ui/Section';
 
 export type TeamManagerProps = {
   locale: string;
@@ -96,10 +97,7 @@ export default function TeamManager(props: TeamManagerProps) {
 
   return (
     <div className="space-y-8">
-      <section aria-labelledby={`${id}-members`} className="space-y-3">
-        <h2 id={`${id}-members`} className="text-lg font-semibold">
-          {t('admin.team.members')}
-        </h2>
+      <Section id={`${id}-members`} heading={t('admin.team.members')} className="space-y-3">
         {failure && (
           <p ref={failureRef} tabIndex={-1} role="alert" className="font-semibold text-red-700">
             {failure}
@@ -187,12 +185,9 @@ export default function TeamManager(props: TeamManagerProps) {
             </tbody>
           </table>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby={`${id}-invite`} className="card max-w-2xl space-y-4">
-        <h2 id={`${id}-invite`} className="text-lg font-semibold">
-          {t('admin.team.invite.heading')}
-        </h2>
+      <Section id={`${id}-invite`} heading={t('admin.team.invite.heading')} className="card max-w-2xl space-y-4">
         <form noValidate onSubmit={(e) => void invite(e)} className="space-y-4">
           <TextField
             id={`${id}-email`}
@@ -243,7 +238,7 @@ export default function TeamManager(props: TeamManagerProps) {
             {t('admin.team.invite.submit')}
           </button>
         </form>
-      </section>
+      </Section>
 
       {pending && (
         <ConfirmDialog

@@ -8,6 +8,7 @@ import {
   StatementMapping,
   type AmountMode,
   type EncodingChoice,
+  type SingleColumnKey,
 } from '@domain/bank-statement';
 import { snakeize } from '@domain/case';
 import { check } from '@domain/validation';
@@ -26,14 +27,7 @@ export type StatementImportProps = {
 };
 
 type Mapping = StatementMapping;
-type ColumnKey =
-  | 'dateColumn'
-  | 'amountColumn'
-  | 'creditColumn'
-  | 'debitColumn'
-  | 'directionColumn'
-  | 'currencyColumn'
-  | 'accountColumn';
+type ColumnKey = SingleColumnKey;
 
 /**
  * The bank statement import (issue 11, decision 026): choose the CSV export and its encoding
