@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { badges, editions, events, meetingSlots, orders, users } from '@server/db/schema';
-import { seed } from '@server/db/seed';
 import { createBadgeLink } from '@server/badges/badges';
 import { holdsIssuedBadge } from '@server/meetings/meetings';
 import { registrationContext } from '@server/orders/registrations';
 import { AGENCY, application, json, tokenMinter, uploadPhoto } from './fixtures';
-import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import { bearer, DATABASES, seededApp, signIn, type TestApp, type TestDatabase } from './helpers';
 
 /*
  * One badge per person per edition (issue 21, decision 068): a returning visitor who holds last
@@ -25,19 +24,14 @@ describe.each(DATABASES)('one badge per person per edition (%s)', (kind) => {
   let olivia: string;
   let amy: string;
   const minter = tokenMinter();
+  const suite = seededApp(
+    kind,
+    { ORGANISER_EMAILS: 'olivia@example.com', ...AGENCY },
+    { devIdentityKeyFile: minter.keyFile },
+  );
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
   beforeEach(async () => {
-    await database.reset();
-    await seed(database.db);
-    app = await createTestApp(
-      database,
-      { ORGANISER_EMAILS: 'olivia@example.com', ...AGENCY },
-      { devIdentityKeyFile: minter.keyFile },
-    );
+    ({ database, app } = suite);
     ({ token: olivia } = await signIn(app, 'olivia@example.com', 'Olivia'));
     ({ token: amy } = await signIn(app, 'amy@example.com', 'Amy'));
   });
