@@ -65,8 +65,12 @@ export type AdminPage<L extends Loads> = {
   gate: Exclude<AdminGate, { kind: 'signin' }>;
   /** Each load's outcome (null: not loaded: the gate refused, or the page asked for none). */
   results: { [K in keyof L]: Awaited<L[K]> | null };
+  /** Each load's data, null unless it loaded (the page shows what it has). */
+  data: { [K in keyof L]: Extract<Awaited<L[K]>, { kind: 'ok' }>['data'] | null };
   /** The first load that failed (the layout shows the error page's words; the status is its 5xx). */
   failed: LoadFailure | undefined;
+  /** A load found nothing (the status is 404; the page says what it did not find). */
+  notFound: boolean;
 };
 
 /**
@@ -85,13 +89,13 @@ export async function adminPage<const L extends Loads>(
   const status = gateStatus(gate);
   if (status) astro.response.status = status;
   const results = (gate.kind === 'ok' ? await Promise.all(loads(gate)) : []) as AdminPage<L>['results'];
-  const failed = (results as readonly (LoadResult<unknown> | null)[]).find(
-    (r): r is LoadFailure => r?.kind === 'error',
-  );
+  const outcomes = results as readonly (LoadResult<unknown> | null)[];
+  const failed = outcomes.find((r): r is LoadFailure => r?.kind === 'error');
+  const notFound = outcomes.some((r) => r?.kind === 'not_found');
   if (failed) astro.response.status = failed.status;
-  else if ((results as readonly (LoadResult<unknown> | null)[]).some((r) => r?.kind === 'not_found'))
-    astro.response.status = 404;
-  return { redirect: null, gate, results, failed };
+  else if (notFound) astro.response.status = 404;
+  const data = outcomes.map((r) => (r?.kind === 'ok' ? r.data : null)) as AdminPage<L>['data'];
+  return { redirect: null, gate, results, data, failed, notFound };
 }
 
 /** One page of the order search. */

@@ -89,6 +89,14 @@ export const changedCatalogueFields = (change: CatalogueChange['changes']) =>
     .filter((f) => change[f] !== undefined)
     .map((f) => ({ field: f, ...change[f]! }));
 
+/** An event's seats in the back office: not counted, taken of unlimited, or taken, left and capacity. */
+export const seatsText = (e: CatalogueEventView, t: Translate): string =>
+  !e.holdsSeat
+    ? t('admin.events.seatsNotCounted')
+    : e.capacity === null
+      ? t('admin.events.seatsUnlimited', { taken: e.seatsTaken })
+      : t('admin.events.seatsSummary', { taken: e.seatsTaken, left: e.seatsLeft ?? 0, capacity: e.capacity });
+
 /**
  * How a value reads in the history: dates in Taipei time, prices as money, yes/no, an address on
  * one line, a status or type by its name, none in words.
