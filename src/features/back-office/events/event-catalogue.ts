@@ -5,6 +5,7 @@
 import {
   ADDRESS_PARTS,
   CATALOGUE_FIELDS,
+  catalogueTexts,
   emptyAddress,
   type CatalogueField,
   type CatalogueForm,
@@ -64,12 +65,7 @@ export function catalogueForm(e: CatalogueEventView): CatalogueForm {
   return {
     type: e.type,
     slug: e.slug,
-    nameEn: e.nameEn,
-    nameZh: e.nameZh,
-    descriptionEn: e.descriptionEn,
-    descriptionZh: e.descriptionZh,
-    locationEn: e.locationEn,
-    locationZh: e.locationZh,
+    ...catalogueTexts(e),
     startTime: toTaipeiInput(e.startTime),
     endAt: toTaipeiInput(e.endAt),
     requiresApproval: e.requiresApproval,
