@@ -2,8 +2,6 @@ import type { AstroGlobal } from 'astro';
 import type { AdminOrderQuery } from '@domain/admin';
 import { commandsAllowed, type ApprovalStatus, type CommandType, type PaymentStatus } from '@domain/order-lifecycle';
 import type { OrderAction, OrderActionsProps } from './orders/OrderActions';
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { serverApi } from '@lib/embedded-api.server';
 import { signInRedirect } from '@lib/auth.server';
@@ -18,6 +16,7 @@ export type {
   BackOfficeCounts,
   Organiser,
 } from '@domain/contract/admin';
+import { islandProps } from '@lib/island-props.server';
 
 /*
  * The back office's page loaders (issue 11): every page asks the API who is asking first, so a
@@ -129,9 +128,7 @@ export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail, r
     approvalStatus: order.approvalStatus as ApprovalStatus | null,
   });
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, ['admin.action.', 'dialog.', 'apiError.']),
+    ...islandProps(locals.locale, ['admin.action.', 'dialog.', 'apiError.']),
     orderNo: order.orderNo,
     // A transfer is confirmed only on a charged order (a free one has nothing to pay).
     actions: ACTIONS.filter(
