@@ -18,6 +18,8 @@ type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect' | 'respon
 
 /** What the pay and processing pages render, or the redirect their loader decided on. */
 export type OrderPageData = { result: Exclude<LoadResult<Order>, { kind: 'not_found' | 'unauthorized' }> };
+/** The pay and processing pages' props: what their route loaded, and the order's id. */
+export type OrderPageProps = { data: OrderPageData; orderId: string };
 
 async function loadOrderPage(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
   if (!ctx.locals.token) return signInRedirect(ctx);
