@@ -1,4 +1,11 @@
-import { BUSINESS_TYPES, INDUSTRIES, WORK_CATEGORIES, enumKey } from '@domain/enumerations';
+import {
+  BUSINESS_TYPES,
+  INDUSTRIES,
+  WORK_CATEGORIES,
+  enumKey,
+  type EnumerationId,
+  type EnumerationKind,
+} from '@domain/enumerations';
 import {
   DIRECTORY_PAGE_SIZE,
   ExhibitorQuery,
@@ -53,13 +60,44 @@ export function directoryHref(localized: (path: string) => string, filters: Exhi
   return localized(DIRECTORY_PATH) + (search ? `?${search}` : '');
 }
 
-/** The options of the enumeration filters, labelled in the page's language. */
-export function filterOptions(t: Translate) {
-  return {
-    industries: INDUSTRIES.map((id) => ({ id, label: t(enumKey('companyType', id)) })),
-    businessCategories: BUSINESS_TYPES.map((id) => ({ id, label: t(enumKey('businessType', id)) })),
-    workCategories: WORK_CATEGORIES.map((id) => ({ id, label: t(enumKey('workCategory', id)) })),
-  };
+/**
+ * The directory's select filters in the form's order, each its parameter, label, options (the
+ * enumerations' labels; the countries the listed exhibitors are from) and the value chosen.
+ */
+export function directorySelects(
+  t: Translate,
+  filters: ExhibitorFilters,
+  countries: readonly { iso: string; name: string }[],
+) {
+  const enumeration = <K extends EnumerationKind>(ids: readonly EnumerationId<K>[], kind: K) =>
+    ids.map((id) => ({ value: String(id), label: t(enumKey(kind, id)) }));
+  const chosen = (v: number | undefined) => (v === undefined ? undefined : String(v));
+  return [
+    {
+      name: 'industry',
+      label: t('directory.industry'),
+      options: enumeration(INDUSTRIES, 'companyType'),
+      selected: chosen(filters.industry),
+    },
+    {
+      name: 'business_category',
+      label: t('directory.businessCategory'),
+      options: enumeration(BUSINESS_TYPES, 'businessType'),
+      selected: chosen(filters.businessCategory),
+    },
+    {
+      name: 'country',
+      label: t('directory.country'),
+      options: countries.map((c) => ({ value: c.iso, label: c.name })),
+      selected: filters.country,
+    },
+    {
+      name: 'work_category',
+      label: t('directory.workCategory'),
+      options: enumeration(WORK_CATEGORIES, 'workCategory'),
+      selected: chosen(filters.workCategory),
+    },
+  ];
 }
 
 /** A page of the directory. */
