@@ -2,6 +2,7 @@ import {
   coerce,
   create,
   defaulted,
+  define,
   integer,
   optional,
   pattern,
@@ -12,6 +13,17 @@ import {
   trimmed,
   type Struct,
 } from 'superstruct';
+
+/**
+ * One of a list of numbers, or its decimal string of up to `digits` digits (form controls give
+ * strings; the wire sends numbers), as its number; `message` says what it should have been.
+ */
+export const NumberOf = (values: readonly number[], digits: number, message = `Expected one of ${values.join(', ')}`) =>
+  coerce(
+    define<number>('enum', (v) => (typeof v === 'number' && values.includes(v)) || message),
+    pattern(string(), new RegExp(`^\\d{1,${digits}}$`)),
+    Number,
+  );
 
 /** Form text: trimmed, required, at most `max` characters. */
 export const RequiredText = (max: number) => size(trimmed(string()), 1, max);

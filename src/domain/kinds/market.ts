@@ -7,9 +7,7 @@
 import {
   array,
   boolean,
-  coerce,
   defaulted,
-  define,
   literal,
   object,
   optional,
@@ -20,7 +18,7 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
 import { WorkId } from '@domain/works';
 import type { RegistrationType } from './types';
 
@@ -59,15 +57,7 @@ export function marketRegistrationType(
 }
 
 /** A number, or its decimal string (form controls give strings; the wire sends numbers). */
-const Id = (values: readonly number[]) =>
-  coerce(
-    define<number>(
-      'enum',
-      (v) => (typeof v === 'number' && values.includes(v)) || `Expected one of ${values.join(', ')}`,
-    ),
-    pattern(string(), /^\d{1,3}$/),
-    Number,
-  );
+const Id = (values: readonly number[]) => NumberOf(values, 3);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value.trim());
 const Email = refine(

@@ -6,21 +6,17 @@
  */
 import {
   array,
-  coerce,
-  define,
   defaulted,
   literal,
   nullable,
   object,
   optional,
-  pattern,
   refine,
   size,
-  string,
   union,
   type Infer,
 } from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
 import { WorkId, type WorkGenre } from '@domain/works';
 import { ReceiptDetails } from '@domain/payments';
 
@@ -47,14 +43,7 @@ export const PITCHING_LIMITS = {
 export const STORY_GENRE_IDS = Array.from({ length: 27 }, (_, i) => i + 1);
 export const STORY_GENRE_OTHER_ID = 27;
 
-const GenreId = coerce(
-  define<number>(
-    'enum',
-    (v) => (typeof v === 'number' && STORY_GENRE_IDS.includes(v)) || 'Expected a story genre from 1 to 27',
-  ),
-  pattern(string(), /^\d{1,2}$/),
-  Number,
-);
+const GenreId = NumberOf(STORY_GENRE_IDS, 2, 'Expected a story genre from 1 to 27');
 
 /** A team member: every field required (spec §3). */
 export const TeamMember = object({
