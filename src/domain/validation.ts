@@ -30,6 +30,8 @@ export const RequiredText = (max: number) => size(trimmed(string()), 1, max);
 /** Form text: trimmed, may be left out (taken as empty), at most `max` characters. */
 export const OptionalText = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
 /** A UUID (file ids and the like). */
+/** A country as ISO 3166-1 alpha-3 (`TWN`): the Market's companies and the directory's filter. */
+export const CountryAlpha3 = pattern(string(), /^[A-Z]{3}$/);
 export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 /** The 21-character random key of a list item (spec §9), when the client sends it. */
 export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));

@@ -11,14 +11,12 @@ import {
   literal,
   object,
   optional,
-  pattern,
   refine,
   size,
-  string,
   union,
   type Infer,
 } from 'superstruct';
-import { ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { CountryAlpha3, ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
 import { WorkId } from '@domain/works';
 import type { RegistrationType } from './types';
 
@@ -104,7 +102,7 @@ const exhibitorFields = {
   companyIndustry: Id(INDUSTRIES),
   companyBusinessCategory: defaulted(BusinessCategories, []),
   /** ISO 3166-1 alpha-3 (`iso` of the country reference data); the server checks it exists. */
-  companyCountry: pattern(string(), /^[A-Z]{3}$/),
+  companyCountry: CountryAlpha3,
   companyLogoFileId: optional(union([UuidString, literal(null)])),
   copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
 };

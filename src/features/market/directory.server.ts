@@ -1,11 +1,4 @@
-import {
-  BUSINESS_TYPES,
-  INDUSTRIES,
-  WORK_CATEGORIES,
-  enumKey,
-  type EnumerationId,
-  type EnumerationKind,
-} from '@domain/enumerations';
+import { BUSINESS_TYPES, INDUSTRIES, WORK_CATEGORIES, enumKey } from '@domain/enumerations';
 import {
   DIRECTORY_PAGE_SIZE,
   ExhibitorQuery,
@@ -15,7 +8,7 @@ import {
 import { check } from '@domain/validation';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
-import type { Translate } from '@i18n/i18n';
+import type { MessageKey, Translate } from '@i18n/i18n';
 
 /*
  * The exhibitor directory's pages (issue 23): the filters a visitor's GET form sent, the API's
@@ -69,20 +62,19 @@ export function directorySelects(
   filters: ExhibitorFilters,
   countries: readonly { iso: string; name: string }[],
 ) {
-  const enumeration = <K extends EnumerationKind>(ids: readonly EnumerationId<K>[], kind: K) =>
-    ids.map((id) => ({ value: String(id), label: t(enumKey(kind, id)) }));
+  const option = (id: number, key: MessageKey) => ({ value: String(id), label: t(key) });
   const chosen = (v: number | undefined) => (v === undefined ? undefined : String(v));
   return [
     {
       name: 'industry',
       label: t('directory.industry'),
-      options: enumeration(INDUSTRIES, 'companyType'),
+      options: INDUSTRIES.map((id) => option(id, enumKey('companyType', id))),
       selected: chosen(filters.industry),
     },
     {
       name: 'business_category',
       label: t('directory.businessCategory'),
-      options: enumeration(BUSINESS_TYPES, 'businessType'),
+      options: BUSINESS_TYPES.map((id) => option(id, enumKey('businessType', id))),
       selected: chosen(filters.businessCategory),
     },
     {
@@ -94,7 +86,7 @@ export function directorySelects(
     {
       name: 'work_category',
       label: t('directory.workCategory'),
-      options: enumeration(WORK_CATEGORIES, 'workCategory'),
+      options: WORK_CATEGORIES.map((id) => option(id, enumKey('workCategory', id))),
       selected: chosen(filters.workCategory),
     },
   ];
