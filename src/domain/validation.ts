@@ -4,6 +4,7 @@ import {
   defaulted,
   define,
   integer,
+  literal,
   optional,
   pattern,
   refine,
@@ -11,6 +12,7 @@ import {
   string,
   StructError,
   trimmed,
+  union,
   type Struct,
 } from 'superstruct';
 
@@ -33,6 +35,8 @@ export const OptionalText = (max: number) => defaulted(size(trimmed(string()), 0
 /** A country as ISO 3166-1 alpha-3 (`TWN`): the Market's companies and the directory's filter. */
 export const CountryAlpha3 = pattern(string(), /^[A-Z]{3}$/);
 export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** A form's uploaded file (its id), or null when it was taken away; absent: left as it is. */
+export const FileChoice = optional(union([UuidString, literal(null)]));
 /** The 21-character random key of a list item (spec §9), when the client sends it. */
 export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 

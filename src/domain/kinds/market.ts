@@ -4,19 +4,8 @@
  * Wire keys are snake_case (`company_name_zh`, `copyright_contacts`, `selected_contents`…); these
  * structs see them camelCased. What the two Market kinds declare besides: `./market-kinds.ts`.
  */
-import {
-  array,
-  boolean,
-  defaulted,
-  literal,
-  object,
-  optional,
-  refine,
-  size,
-  union,
-  type Infer,
-} from 'superstruct';
-import { CountryAlpha3, ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { array, boolean, defaulted, literal, object, optional, refine, size, type Infer } from 'superstruct';
+import { CountryAlpha3, FileChoice, ItemKey, NumberOf, OptionalText, RequiredText } from '@domain/validation';
 import { WorkId } from '@domain/works';
 import type { RegistrationType } from './types';
 
@@ -103,7 +92,7 @@ const exhibitorFields = {
   companyBusinessCategory: defaulted(BusinessCategories, []),
   /** ISO 3166-1 alpha-3 (`iso` of the country reference data); the server checks it exists. */
   companyCountry: CountryAlpha3,
-  companyLogoFileId: optional(union([UuidString, literal(null)])),
+  companyLogoFileId: FileChoice,
   copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
 };
 

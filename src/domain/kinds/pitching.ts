@@ -4,19 +4,8 @@
  * Wire keys are snake_case (`setting_zh`, `team_members`, `selected_contents`…); these structs see
  * them camelCased. What the two pitching kinds declare besides: `./pitching-kinds.ts`.
  */
-import {
-  array,
-  defaulted,
-  literal,
-  nullable,
-  object,
-  optional,
-  refine,
-  size,
-  union,
-  type Infer,
-} from 'superstruct';
-import { ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { array, defaulted, literal, nullable, object, optional, refine, size, type Infer } from 'superstruct';
+import { FileChoice, ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
 import { WorkId, type WorkGenre } from '@domain/works';
 import { ReceiptDetails } from '@domain/payments';
 
@@ -81,7 +70,7 @@ const storyFields = {
   screenRightsHolderEn: RequiredText(PITCHING_LIMITS.text),
   characterDescriptionZh: RequiredText(PITCHING_LIMITS.characterDescription),
   characterDescriptionEn: RequiredText(PITCHING_LIMITS.characterDescription),
-  relationImageFileId: optional(union([UuidString, literal(null)])),
+  relationImageFileId: FileChoice,
   suitableForFilmZh: RequiredText(PITCHING_LIMITS.suitableForFilmZh),
   suitableForFilmEn: RequiredText(PITCHING_LIMITS.suitableForFilmEn),
   teamMembers: size(array(TeamMember), 1, PITCHING_LIMITS.teamMembers),
