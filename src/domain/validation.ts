@@ -31,9 +31,9 @@ export const NumberOf = (values: readonly number[], digits: number, message = `E
 export const RequiredText = (max: number) => size(trimmed(string()), 1, max);
 /** Form text: trimmed, may be left out (taken as empty), at most `max` characters. */
 export const OptionalText = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
-/** A UUID (file ids and the like). */
 /** A country as ISO 3166-1 alpha-3 (`TWN`): the Market's companies and the directory's filter. */
 export const CountryAlpha3 = pattern(string(), /^[A-Z]{3}$/);
+/** A UUID (file ids and the like). */
 export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 /** A form's uploaded file (its id), or null when it was taken away; absent: left as it is. */
 export const FileChoice = optional(union([UuidString, literal(null)]));
