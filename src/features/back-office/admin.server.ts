@@ -8,6 +8,8 @@ import { signInRedirect } from '@lib/auth.server';
 import { load, loadFailure, type LoadFailure, type LoadResult } from '@lib/load';
 import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
 import { can, type Right, type Role } from '@domain/roles';
+import { check } from '@domain/validation';
+import type { Struct } from 'superstruct';
 
 export type {
   AdminOrderDetail,
@@ -95,6 +97,21 @@ export async function adminPage<const L extends Loads>(
   else if (notFound) astro.response.status = 404;
   const data = outcomes.map((r) => (r?.kind === 'ok' ? r.data : null)) as AdminPage<L>['data'];
   return { redirect: null, gate, results, data, failed, notFound };
+}
+
+/**
+ * A list page's filter, read from its URL (`read`), and whether it is out of its lists by the
+ * API's own struct (`invalid`): the page then names it, with status 400, and loads no list.
+ */
+export function listFilter<Q, T, S>(
+  astro: Pick<AstroGlobal, 'response' | 'url'>,
+  read: (params: URLSearchParams) => Q,
+  struct: Struct<T, S>,
+) {
+  const query = read(astro.url.searchParams);
+  const invalid = !check(query, struct).ok;
+  if (invalid) astro.response.status = 400;
+  return { query, invalid };
 }
 
 /** One page of the order search. */
