@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
+import { lazy, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { ClientSuspense } from '@components/ui/ClientSuspense';
 import { Steps } from '@components/ui/Steps';
 import { TextField } from '@components/ui/TextField';
 import { makeToast, Toast, type ToastMessage } from '@components/ui/Toast';
@@ -22,6 +22,7 @@ export { BADGE_STEPS } from './badge-wizard.store';
  * when the form step opens, not with the page: the identity step stays light on a phone (DESIGN §4
  * wizard budget).
  */
+const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 export type BadgeWizardProps = {
   /** professional: check identity → fill form → pay → completed; free: check identity → fill form → completed. */
@@ -259,16 +260,20 @@ export default function BadgeWizard(props: BadgeWizardProps) {
           </Wizard.StepActions>
         </form>
       )}
-      <LazyConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('badge.confirmTitle')}
-        description={t('badge.confirmText')}
-        confirmLabel={t('badge.confirm')}
-        cancelLabel={t('dialog.cancel')}
-        onConfirm={() => void submit()}
-        busy={busy}
-      />
+      {confirming && (
+        <ClientSuspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={(open) => !busy && setConfirming(open)}
+            title={t('badge.confirmTitle')}
+            description={t('badge.confirmText')}
+            confirmLabel={t('badge.confirm')}
+            cancelLabel={t('dialog.cancel')}
+            onConfirm={() => void submit()}
+            busy={busy}
+          />
+        </ClientSuspense>
+      )}
       {alertElement}
       <Toast toast={toast} onClose={closeToast} closeLabel={t('dialog.close')} />
     </div>
