@@ -153,34 +153,42 @@ export const EventDuplicate = object({
 });
 export type EventDuplicate = Infer<typeof EventDuplicate>;
 
-/** Everything an event is, as the rules see it (after a change, or new). */
-export type CatalogueEvent = EventSettings & {
-  type: EventType;
-  nameEn: string;
-  nameZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
-  locationEn: string;
-  locationZh: string;
-  startTime: Date;
-  endAt: Date;
-  requiresApproval: boolean;
-  includedBadges: number | null;
-  addressEn: EventAddress | null;
-  addressZh: EventAddress | null;
-  liveStreamUrl: string | null;
-  imageFileId: string | null;
-};
-
-/** Fields in the order the form shows them and the history lists them (settings last). */
-export const CATALOGUE_FIELDS = [
-  'type',
+/** An event's texts, each in both languages: its name, description and place. */
+export const CATALOGUE_TEXTS = [
   'nameEn',
   'nameZh',
   'descriptionEn',
   'descriptionZh',
   'locationEn',
   'locationZh',
+] as const;
+export type CatalogueTexts = Record<(typeof CATALOGUE_TEXTS)[number], string>;
+
+/** The texts of an event (or of anything that has them), in CATALOGUE_TEXTS's order. */
+export const catalogueTexts = (e: CatalogueTexts): CatalogueTexts =>
+  Object.fromEntries(CATALOGUE_TEXTS.map((f) => [f, e[f]])) as CatalogueTexts;
+
+/** No texts yet (a new event, a blank form). */
+const noTexts = (): CatalogueTexts => Object.fromEntries(CATALOGUE_TEXTS.map((f) => [f, ''])) as CatalogueTexts;
+
+/** Everything an event is, as the rules see it (after a change, or new). */
+export type CatalogueEvent = EventSettings &
+  CatalogueTexts & {
+    type: EventType;
+    startTime: Date;
+    endAt: Date;
+    requiresApproval: boolean;
+    includedBadges: number | null;
+    addressEn: EventAddress | null;
+    addressZh: EventAddress | null;
+    liveStreamUrl: string | null;
+    imageFileId: string | null;
+  };
+
+/** Fields in the order the form shows them and the history lists them (settings last). */
+export const CATALOGUE_FIELDS = [
+  'type',
+  ...CATALOGUE_TEXTS,
   'addressEn',
   'addressZh',
   'startTime',
@@ -279,12 +287,7 @@ export function applyEventPatch(current: CatalogueEvent, patch: EventPatch): Cat
 export function newCatalogueEvent(body: EventCreate): CatalogueEvent {
   const blank: CatalogueEvent = {
     type: body.type,
-    nameEn: '',
-    nameZh: '',
-    descriptionEn: '',
-    descriptionZh: '',
-    locationEn: '',
-    locationZh: '',
+    ...noTexts(),
     startTime: new Date(body.startTime),
     endAt: new Date(body.endAt),
     requiresApproval: false,
@@ -387,15 +390,9 @@ export const ADDRESS_PARTS = ['streetAddress', 'addressLocality', 'addressRegion
 type AddressPart = (typeof ADDRESS_PARTS)[number];
 
 /** The catalogue form's fields as typed (`datetime-local` values in Taipei time). */
-export type CatalogueForm = {
+export type CatalogueForm = CatalogueTexts & {
   type: EventType | '';
   slug: string;
-  nameEn: string;
-  nameZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
-  locationEn: string;
-  locationZh: string;
   startTime: string;
   endAt: string;
   requiresApproval: boolean;
@@ -421,12 +418,7 @@ export const emptyAddress = (): Record<AddressPart, string> => ({
 export const blankCatalogueForm = (): CatalogueForm => ({
   type: '',
   slug: '',
-  nameEn: '',
-  nameZh: '',
-  descriptionEn: '',
-  descriptionZh: '',
-  locationEn: '',
-  locationZh: '',
+  ...noTexts(),
   startTime: '',
   endAt: '',
   requiresApproval: false,

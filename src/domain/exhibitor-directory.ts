@@ -4,11 +4,11 @@
  * Market registration: listed when its order is complete (the order headline's `completed`: paid,
  * or free, and approved where approval applies) and it has not opted out on its contact page.
  */
-import { coerce, literal, optional, pattern, size, string, trimmed, type, type Infer, type Struct } from 'superstruct';
+import { coerce, literal, optional, size, string, trimmed, type, type Infer, type Struct } from 'superstruct';
 import { BUSINESS_TYPES, INDUSTRIES } from './kinds/market';
 import { ISSUED_STATUSES, PAYABLE_APPROVALS, type ApprovalStatus, type PaymentStatus } from './order-lifecycle';
 import { headlineStatus } from './orders';
-import { QueryInt } from './validation';
+import { CountryAlpha3, QueryInt } from './validation';
 import { WORK_CATEGORIES } from './works';
 
 /** Exhibitors per page of the directory (and the API's default `limit`). */
@@ -52,8 +52,7 @@ export const ExhibitorQuery = type({
   q: Blankable(size(trimmed(string()), 0, DIRECTORY_QUERY_MAX)),
   industry: Blankable(Id(INDUSTRIES)),
   business_category: Blankable(Id(BUSINESS_TYPES)),
-  /** ISO 3166-1 alpha-3. */
-  country: Blankable(pattern(string(), /^[A-Z]{3}$/)),
+  country: Blankable(CountryAlpha3),
   work_category: Blankable(Id(WORK_CATEGORIES)),
   page: Blankable(QueryInt(1, 10_000)),
   limit: Blankable(QueryInt(1, DIRECTORY_MAX_LIMIT)),

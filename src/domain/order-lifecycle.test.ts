@@ -48,6 +48,10 @@ const COMMANDS: Record<CommandType, Command> = {
 };
 const APPROVALS: (ApprovalStatus | null)[] = [null, ...APPROVAL_STATUSES];
 
+/** What a payment command does once the order can take it: `to` when no approval is needed or it was given. */
+const approvedTo = (a: ApprovalStatus | null, to: string) =>
+  a === null || a === 'approved' ? `✓ ${to}/${a}` : '✗ not_approved';
+
 /**
  * The whole table, every payment status × approval status × command: what is allowed, to which
  * state, and the refusal code of everything else. Written out, not derived from TRANSITIONS, so
@@ -59,26 +63,16 @@ const EXPECTED: Record<CommandType, (p: PaymentStatus, a: ApprovalStatus | null)
       ? p === 'paid' || p === 'free'
         ? '✗ order_paid'
         : '✗ order_not_payable'
-      : a === null || a === 'approved'
-        ? `✓ pending/${a}`
-        : '✗ not_approved',
+      : approvedTo(a, 'pending'),
   decline: (p, a) => (p === 'pending' ? `✓ pending/${a}` : '✗ order_state_changed'),
   declare_transfer: (p, a) =>
     p === 'paid' || p === 'free'
       ? '✗ order_paid'
       : p === 'overdue' || p === 'canceled'
         ? '✗ order_closed'
-        : a === null || a === 'approved'
-          ? `✓ checking/${a}`
-          : '✗ not_approved',
+        : approvedTo(a, 'checking'),
   pay: (p, a) =>
-    p === 'paid'
-      ? '✗ order_paid'
-      : p === 'free' || p === 'canceled'
-        ? '✗ order_not_payable'
-        : a === null || a === 'approved'
-          ? `✓ paid/${a}`
-          : '✗ not_approved',
+    p === 'paid' ? '✗ order_paid' : p === 'free' || p === 'canceled' ? '✗ order_not_payable' : approvedTo(a, 'paid'),
   // Not lapsed here (the deadline is tomorrow): see the time rules below.
   expire: () => '✗ order_state_changed',
   start_review: (p, a) =>

@@ -2,7 +2,9 @@ import {
   coerce,
   create,
   defaulted,
+  define,
   integer,
+  literal,
   optional,
   pattern,
   refine,
@@ -10,15 +12,31 @@ import {
   string,
   StructError,
   trimmed,
+  union,
   type Struct,
 } from 'superstruct';
+
+/**
+ * One of a list of numbers, or its decimal string of up to `digits` digits (form controls give
+ * strings; the wire sends numbers), as its number; `message` says what it should have been.
+ */
+export const NumberOf = (values: readonly number[], digits: number, message = `Expected one of ${values.join(', ')}`) =>
+  coerce(
+    define<number>('enum', (v) => (typeof v === 'number' && values.includes(v)) || message),
+    pattern(string(), new RegExp(`^\\d{1,${digits}}$`)),
+    Number,
+  );
 
 /** Form text: trimmed, required, at most `max` characters. */
 export const RequiredText = (max: number) => size(trimmed(string()), 1, max);
 /** Form text: trimmed, may be left out (taken as empty), at most `max` characters. */
 export const OptionalText = (max: number) => defaulted(size(trimmed(string()), 0, max), '');
+/** A country as ISO 3166-1 alpha-3 (`TWN`): the Market's companies and the directory's filter. */
+export const CountryAlpha3 = pattern(string(), /^[A-Z]{3}$/);
 /** A UUID (file ids and the like). */
 export const UuidString = pattern(string(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** A form's uploaded file (its id), or null when it was taken away; absent: left as it is. */
+export const FileChoice = optional(union([UuidString, literal(null)]));
 /** The 21-character random key of a list item (spec §9), when the client sends it. */
 export const ItemKey = optional(pattern(string(), /^[A-Za-z0-9_-]{21}$/));
 

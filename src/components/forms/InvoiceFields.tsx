@@ -1,4 +1,4 @@
-import { RadioCard } from '@components/ui/RadioCard';
+import { RadioCards } from '@components/ui/RadioCard';
 import { TextField } from '@components/ui/TextField';
 import { toAsciiDigits } from '@domain/payments';
 import { PERSONAL_CARRIERS, type CarrierType } from '@domain/invoices';
@@ -50,33 +50,23 @@ export function InvoiceFields(props: {
   return (
     <fieldset className="card space-y-3" disabled={props.disabled}>
       <legend className="px-1 text-lg font-semibold">{t('pay.receipt')}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {(['personal', 'company'] as const).map((kind) => (
-          <RadioCard
-            key={kind}
-            name="receipt-kind"
-            value={kind}
-            checked={values.kind === kind}
-            onChange={() => set({ kind })}
-            label={t(`pay.receipt.${kind}`)}
-          />
-        ))}
-      </div>
+      <RadioCards
+        name="receipt-kind"
+        values={['personal', 'company'] as const}
+        chosen={values.kind}
+        onChange={(kind) => set({ kind })}
+        label={(kind) => t(`pay.receipt.${kind}`)}
+      />
       {values.kind === 'personal' && props.carriers && (
         <fieldset className="space-y-3">
           <legend className="font-medium">{t('pay.carrier')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {PERSONAL_CARRIERS.map((carrier) => (
-              <RadioCard
-                key={carrier}
-                name="invoice-carrier"
-                value={carrier}
-                checked={(values.carrierType ?? 'ezpay') === carrier}
-                onChange={() => set({ carrierType: carrier })}
-                label={t(`invoice.carrier.${carrier}`)}
-              />
-            ))}
-          </div>
+          <RadioCards
+            name="invoice-carrier"
+            values={PERSONAL_CARRIERS}
+            chosen={values.carrierType ?? 'ezpay'}
+            onChange={(carrierType) => set({ carrierType })}
+            label={(carrier) => t(`invoice.carrier.${carrier}`)}
+          />
           {(values.carrierType ?? 'ezpay') === 'ezpay' && (
             <p className="text-neutral-700">{t('pay.carrier.ezpay.hint')}</p>
           )}

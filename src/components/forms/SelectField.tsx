@@ -1,4 +1,4 @@
-import { controlBorder, FieldLabel } from '../ui/FieldParts';
+import { controlBorder, FieldLabel, HintAndError } from '../ui/FieldParts';
 
 /** A labelled, required select with a "please choose" first option and its error. */
 export function SelectField(props: {
@@ -33,11 +33,7 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-      {props.error && (
-        <span id={`${props.id}-error`} className="text-xs text-red-700">
-          {props.error}
-        </span>
-      )}
+      <HintAndError id={props.id} error={props.error} errorClass="text-xs text-red-700" />
     </div>
   );
 }

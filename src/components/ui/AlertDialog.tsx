@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ModalContent } from './ModalContent';
+import { CloseButton, ModalContent } from './ModalContent';
 
 /**
  * The in-page alert of spec §8 ("alert '[{status}] {error}'", event_capacity_full, link errors…):
@@ -25,11 +25,7 @@ export function AlertDialog(props: {
       >
         <Dialog.Title className="text-base font-semibold">{props.message}</Dialog.Title>
         <div className="mt-6 flex justify-end">
-          <Dialog.Close asChild>
-            <button type="button" className="btn-primary">
-              {props.okLabel}
-            </button>
-          </Dialog.Close>
+          <CloseButton label={props.okLabel} primary />
         </div>
       </ModalContent>
     </Dialog.Root>

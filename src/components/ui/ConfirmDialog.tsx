@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
-import { ModalContent } from './ModalContent';
+import { CloseButton, ModalContent } from './ModalContent';
 
 /** What a confirm dialog shows and does (PromptDialog takes the same, and a field). */
 export type ConfirmDialogProps = {
@@ -33,11 +33,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Dialog.Description className="mt-2 text-sm text-neutral-700">{props.description}</Dialog.Description>
         {props.children}
         <div className="mt-6 flex justify-end gap-3">
-          <Dialog.Close asChild>
-            <button type="button" className="btn-secondary">
-              {props.cancelLabel}
-            </button>
-          </Dialog.Close>
+          <CloseButton label={props.cancelLabel} />
           <button type="button" className="btn-primary" onClick={props.onConfirm} disabled={props.busy}>
             {props.confirmLabel}
           </button>

@@ -41,6 +41,30 @@ export function FieldLabel(props: {
 /** The border of a control, red while it has an error. */
 export const controlBorder = (error: string | undefined) => (error ? 'border-red-600' : 'border-neutral-500');
 
+/** A field's hint and error, each with the id its control's aria-describedby names. */
+export function HintAndError(props: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | null | undefined;
+  hintClass?: string;
+  errorClass: string;
+}) {
+  return (
+    <>
+      {props.hint && (
+        <span id={`${props.id}-hint`} className={props.hintClass}>
+          {props.hint}
+        </span>
+      )}
+      {props.error && (
+        <span id={`${props.id}-error`} className={props.errorClass}>
+          {props.error}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The line under a field: hint and error on the left, the counter (length/max) on the right. */
 export function FieldNotes(props: {
   id: string;
@@ -52,16 +76,7 @@ export function FieldNotes(props: {
   return (
     <div className="flex justify-between gap-2 text-xs">
       <span>
-        {props.hint && (
-          <span id={`${props.id}-hint`} className="text-neutral-600">
-            {props.hint}
-          </span>
-        )}
-        {props.error && (
-          <span id={`${props.id}-error`} className="block text-red-700">
-            {props.error}
-          </span>
-        )}
+        <HintAndError {...props} hintClass="text-neutral-600" errorClass="block text-red-700" />
       </span>
       {props.max !== undefined && (
         <span
@@ -74,6 +89,18 @@ export function FieldNotes(props: {
     </div>
   );
 }
+
+/** What a text field is given: its id (also its name), the value and its setter, the notes under it. */
+export type TextFieldBase = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean | undefined;
+  requiredLabel?: string | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+};
 
 /** A control under its label (the meeting forms' plain fields): the label names the control by its id. */
 export function LabelledControl(props: { id: string; label: string; children: ReactNode }) {

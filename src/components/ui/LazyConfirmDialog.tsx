@@ -8,17 +8,19 @@ const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.Confirm
 /**
  * An island's confirm dialog, loaded with the dialogs chunk the first time it opens (call
  * `loadDialogs()` at the click that opens it to have it ready). Shown while `open`; Cancel and
- * Escape close it through `onClose`, except while `busy` (its action is running).
+ * Escape close it through `onClose`, except while its action runs (`running`; default `busy`,
+ * for a dialog whose confirm button waits on something else too).
  */
 export function LazyConfirmDialog({
   open,
   onClose,
+  running,
   ...dialog
-}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'> & { open: boolean; onClose: () => void }) {
+}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'> & { open: boolean; onClose: () => void; running?: boolean }) {
   if (!open) return null;
   return (
     <ClientSuspense fallback={null}>
-      <ConfirmDialog open onOpenChange={(o) => !o && !dialog.busy && onClose()} {...dialog} />
+      <ConfirmDialog open onOpenChange={(o) => !o && !(running ?? dialog.busy) && onClose()} {...dialog} />
     </ClientSuspense>
   );
 }

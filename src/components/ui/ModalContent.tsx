@@ -60,3 +60,14 @@ export function ModalContent({
     </Dialog.Portal>
   );
 }
+
+/** The button that closes a dialog (Radix's Close: the dialog's onOpenChange hears it). */
+export function CloseButton(props: { label: string; primary?: boolean }) {
+  return (
+    <Dialog.Close asChild>
+      <button type="button" className={props.primary ? 'btn-primary' : 'btn-secondary'}>
+        {props.label}
+      </button>
+    </Dialog.Close>
+  );
+}

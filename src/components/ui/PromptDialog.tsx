@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-import { controlBorder, describedByOf, FieldLabel } from './FieldParts';
+import { controlBorder, describedByOf, FieldLabel, HintAndError } from './FieldParts';
 
 /**
  * A confirm dialog that asks for one text (a reason, a message, a reference, an order number):
@@ -56,16 +56,7 @@ export function PromptDialog(
             }}
           />
         )}
-        {field.hint && (
-          <span id={`${field.id}-hint`} className="text-xs text-neutral-600">
-            {field.hint}
-          </span>
-        )}
-        {field.error && (
-          <span id={`${field.id}-error`} className="text-xs text-red-700">
-            {field.error}
-          </span>
-        )}
+        <HintAndError {...field} hintClass="text-xs text-neutral-600" errorClass="text-xs text-red-700" />
       </div>
     </ConfirmDialog>
   );

@@ -22,3 +22,27 @@ export function RadioCard(props: {
     </label>
   );
 }
+
+/** One value of `values` to choose, each a RadioCard, two to a row from the small screen up. */
+export function RadioCards<V extends string>(props: {
+  name: string;
+  values: readonly V[];
+  chosen: V | undefined;
+  onChange: (value: V) => void;
+  label: (value: V) => string;
+}) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      {props.values.map((value) => (
+        <RadioCard
+          key={value}
+          name={props.name}
+          value={value}
+          checked={props.chosen === value}
+          onChange={() => props.onChange(value)}
+          label={props.label(value)}
+        />
+      ))}
+    </div>
+  );
+}

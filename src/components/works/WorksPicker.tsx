@@ -91,12 +91,7 @@ export function WorksPicker(props: WorksPickerProps) {
     <fieldset className="flex flex-col gap-3" aria-describedby={props.error ? errorId : undefined}>
       <legend className="mb-2 font-semibold">{t('works.legend')}</legend>
       {!signedIn ? (
-        <p className="rounded-md border border-neutral-300 bg-white p-3">
-          {t('works.signInFirst')}{' '}
-          <a className="font-semibold text-orange-800 underline" href={props.signInHref}>
-            {t('works.signIn')}
-          </a>
-        </p>
+        <NoWorks text={t('works.signInFirst')} href={props.signInHref} link={t('works.signIn')} />
       ) : (
         <>
           {shown.length > 0 ? (
@@ -138,12 +133,7 @@ export function WorksPicker(props: WorksPickerProps) {
               })}
             </ul>
           ) : list ? (
-            <p className="rounded-md border border-neutral-300 bg-white p-3">
-              {t('works.empty')}{' '}
-              <a className="font-semibold text-orange-800 underline" href={props.uploadHref}>
-                {t('works.upload')}
-              </a>
-            </p>
+            <NoWorks text={t('works.empty')} href={props.uploadHref} link={t('works.upload')} />
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <button
@@ -172,5 +162,17 @@ export function WorksPicker(props: WorksPickerProps) {
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** Why there are no works to pick, and the link to what to do (sign in, upload on the content site). */
+function NoWorks(props: { text: string; href: string; link: string }) {
+  return (
+    <p className="rounded-md border border-neutral-300 bg-white p-3">
+      {props.text}{' '}
+      <a className="font-semibold text-orange-800 underline" href={props.href}>
+        {props.link}
+      </a>
+    </p>
   );
 }

@@ -10,7 +10,7 @@ import type { BadgeIdentity } from '@domain/badges';
 import type { CatalogueField, CatalogueValue, EventAction, EventAddress, EventStatus } from '@domain/event-catalogue';
 import type { EventSettingField } from '@domain/event-settings';
 import type { EventType } from '@domain/kinds/types';
-import type { RegistrationWindowState } from './events';
+import type { EventNames, EventTerms, RegistrationWindowState } from './events';
 import type { PageMeta } from './common';
 
 export type { DeskBadge, PickupResult } from '@domain/desk';
@@ -209,45 +209,34 @@ export type AdminBatch = {
 };
 
 /** An event as the back office sees it (GET /admin/events). */
-export type AdminEvent = {
-  id: string;
-  slug: string;
-  type: EventType;
-  name: string;
-  nameEn: string;
-  nameZh: string;
-  /** Draft (the back office only), published, archived (issue 21, decision 054). */
-  status: EventStatus;
-  descriptionEn: string;
-  descriptionZh: string;
-  locationEn: string;
-  locationZh: string;
-  /** The event's own address in each language; null: the edition's venue. */
-  addressEn: EventAddress | null;
-  addressZh: EventAddress | null;
-  liveStreamUrl: string | null;
-  /** Its own image (an `event_image` upload), and the image the public sees (resized, or the default). */
-  imageFileId: string | null;
-  image: string;
-  requiresApproval: boolean;
-  /** Free badges each order includes; null: the kind's default. */
-  includedBadges: number | null;
-  startTime: string;
-  endAt: string;
-  registrationState: RegistrationWindowState;
-  holdsSeat: boolean;
-  capacity: number | null;
-  seatsTaken: number;
-  seatsLeft: number | null;
-  liveOrders: number;
-  registerStartAt: string;
-  registerEndAt: string;
-  formModifyExpiresAt: string | null;
-  priceCentsTwd: number;
-  priceCentsUsd: number;
-  originalPriceCentsTwd: number | null;
-  updatedAt: string;
-};
+export type AdminEvent = EventNames &
+  EventTerms & {
+    /** Draft (the back office only), published, archived (issue 21, decision 054). */
+    status: EventStatus;
+    descriptionEn: string;
+    descriptionZh: string;
+    locationEn: string;
+    locationZh: string;
+    /** The event's own address in each language; null: the edition's venue. */
+    addressEn: EventAddress | null;
+    addressZh: EventAddress | null;
+    liveStreamUrl: string | null;
+    /** Its own image (an `event_image` upload), and the image the public sees (resized, or the default). */
+    imageFileId: string | null;
+    image: string;
+    requiresApproval: boolean;
+    /** Free badges each order includes; null: the kind's default. */
+    includedBadges: number | null;
+    startTime: string;
+    endAt: string;
+    registrationState: RegistrationWindowState;
+    holdsSeat: boolean;
+    capacity: number | null;
+    seatsTaken: number;
+    seatsLeft: number | null;
+    liveOrders: number;
+    updatedAt: string;
+  };
 export type EventChange = {
   id: number;
   changedBy: string;

@@ -13,34 +13,43 @@ export type PostalAddress = {
   addressCountry: string;
 };
 
-export type Event = {
+/** Which event: its id, slug and kind, its name in the reader's language and in both. */
+export type EventNames = {
   id: string;
   slug: string;
   type: EventType;
   name: string;
   nameEn: string;
   nameZh: string;
-  description: string;
-  startTime: string;
-  endAt: string;
-  location: string;
-  /** The venue's postal address; null for events attended online. */
-  address: PostalAddress | null;
-  /** The event's image: a path on the portal (`/images/…`) or an absolute URL. */
-  image: string;
+};
+
+/** The terms of its registration: the window, the form's deadline and the prices (cents). */
+export type EventTerms = {
   registerStartAt: string;
   registerEndAt: string;
   formModifyExpiresAt: string | null;
   priceCentsTwd: number;
   priceCentsUsd: number;
   originalPriceCentsTwd: number | null;
-  capacity: number | null;
-  seatsLeft: number | null;
-  requiresApproval: boolean;
-  registrationState: RegistrationWindowState;
-  /** Online events: the live stream's address once the organiser sets it; null until then (and for others). */
-  liveStreamUrl?: string | null;
 };
+
+export type Event = EventNames &
+  EventTerms & {
+    description: string;
+    startTime: string;
+    endAt: string;
+    location: string;
+    /** The venue's postal address; null for events attended online. */
+    address: PostalAddress | null;
+    /** The event's image: a path on the portal (`/images/…`) or an absolute URL. */
+    image: string;
+    capacity: number | null;
+    seatsLeft: number | null;
+    requiresApproval: boolean;
+    registrationState: RegistrationWindowState;
+    /** Online events: the live stream's address once the organiser sets it; null until then (and for others). */
+    liveStreamUrl?: string | null;
+  };
 
 /**
  * One slot of the edition's badge pick-up schedule (spec §9), as the API answers it: Taipei

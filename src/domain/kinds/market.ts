@@ -4,23 +4,8 @@
  * Wire keys are snake_case (`company_name_zh`, `copyright_contacts`, `selected_contents`…); these
  * structs see them camelCased. What the two Market kinds declare besides: `./market-kinds.ts`.
  */
-import {
-  array,
-  boolean,
-  coerce,
-  defaulted,
-  define,
-  literal,
-  object,
-  optional,
-  pattern,
-  refine,
-  size,
-  string,
-  union,
-  type Infer,
-} from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { array, boolean, defaulted, literal, object, optional, refine, size, type Infer } from 'superstruct';
+import { CountryAlpha3, FileChoice, ItemKey, NumberOf, OptionalText, RequiredText } from '@domain/validation';
 import { WorkId } from '@domain/works';
 import type { RegistrationType } from './types';
 
@@ -59,15 +44,7 @@ export function marketRegistrationType(
 }
 
 /** A number, or its decimal string (form controls give strings; the wire sends numbers). */
-const Id = (values: readonly number[]) =>
-  coerce(
-    define<number>(
-      'enum',
-      (v) => (typeof v === 'number' && values.includes(v)) || `Expected one of ${values.join(', ')}`,
-    ),
-    pattern(string(), /^\d{1,3}$/),
-    Number,
-  );
+const Id = (values: readonly number[]) => NumberOf(values, 3);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value.trim());
 const Email = refine(
@@ -114,8 +91,8 @@ const exhibitorFields = {
   companyIndustry: Id(INDUSTRIES),
   companyBusinessCategory: defaulted(BusinessCategories, []),
   /** ISO 3166-1 alpha-3 (`iso` of the country reference data); the server checks it exists. */
-  companyCountry: pattern(string(), /^[A-Z]{3}$/),
-  companyLogoFileId: optional(union([UuidString, literal(null)])),
+  companyCountry: CountryAlpha3,
+  companyLogoFileId: FileChoice,
   copyrightContacts: size(array(CopyrightContact), 1, MARKET_LIMITS.copyrightContacts),
 };
 

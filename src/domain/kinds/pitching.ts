@@ -4,23 +4,8 @@
  * Wire keys are snake_case (`setting_zh`, `team_members`, `selected_contents`…); these structs see
  * them camelCased. What the two pitching kinds declare besides: `./pitching-kinds.ts`.
  */
-import {
-  array,
-  coerce,
-  define,
-  defaulted,
-  literal,
-  nullable,
-  object,
-  optional,
-  pattern,
-  refine,
-  size,
-  string,
-  union,
-  type Infer,
-} from 'superstruct';
-import { ItemKey, OptionalText, RequiredText, UuidString } from '@domain/validation';
+import { array, defaulted, literal, nullable, object, optional, refine, size, type Infer } from 'superstruct';
+import { FileChoice, ItemKey, NumberOf, OptionalText, RequiredText, UuidString } from '@domain/validation';
 import { WorkId, type WorkGenre } from '@domain/works';
 import { ReceiptDetails } from '@domain/payments';
 
@@ -47,14 +32,7 @@ export const PITCHING_LIMITS = {
 export const STORY_GENRE_IDS = Array.from({ length: 27 }, (_, i) => i + 1);
 export const STORY_GENRE_OTHER_ID = 27;
 
-const GenreId = coerce(
-  define<number>(
-    'enum',
-    (v) => (typeof v === 'number' && STORY_GENRE_IDS.includes(v)) || 'Expected a story genre from 1 to 27',
-  ),
-  pattern(string(), /^\d{1,2}$/),
-  Number,
-);
+const GenreId = NumberOf(STORY_GENRE_IDS, 2, 'Expected a story genre from 1 to 27');
 
 /** A team member: every field required (spec §3). */
 export const TeamMember = object({
@@ -92,7 +70,7 @@ const storyFields = {
   screenRightsHolderEn: RequiredText(PITCHING_LIMITS.text),
   characterDescriptionZh: RequiredText(PITCHING_LIMITS.characterDescription),
   characterDescriptionEn: RequiredText(PITCHING_LIMITS.characterDescription),
-  relationImageFileId: optional(union([UuidString, literal(null)])),
+  relationImageFileId: FileChoice,
   suitableForFilmZh: RequiredText(PITCHING_LIMITS.suitableForFilmZh),
   suitableForFilmEn: RequiredText(PITCHING_LIMITS.suitableForFilmEn),
   teamMembers: size(array(TeamMember), 1, PITCHING_LIMITS.teamMembers),

@@ -1,5 +1,3 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
 import { localized } from '@lib/routes';
@@ -7,6 +5,7 @@ import type { AdminLink } from '@domain/contract/admin';
 import { adminOrderPath } from './admin';
 import { batchPath } from './admin-ops';
 import type { BadgeLinkTableProps } from './badge-links/BadgeLinkTable';
+import { islandProps } from '@lib/island-props.server';
 
 /*
  * The page loaders of the back office's badge links, events and exports screens (issue 11). The
@@ -23,13 +22,8 @@ export const loadAdminEvent = (api: ApiClient, slug: string) =>
   load(async () => (await api.admin.events.get(slug)).data);
 
 /** What every island of these screens gets: the language, the home path (401 rule) and its messages. */
-export function islandBase(locals: App.Locals, prefixes: string[]) {
-  return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [...prefixes, 'apiError.', 'dialog.']),
-  };
-}
+export const islandBase = (locals: App.Locals, prefixes: string[]) =>
+  islandProps(locals.locale, [...prefixes, 'apiError.', 'dialog.']);
 
 /** The BadgeLinkTable island's props: its words, the links, who is asking, where orders and batches are. */
 export function badgeLinkTableProps(

@@ -2,14 +2,14 @@ import type { AstroGlobal } from 'astro';
 import type { AdminOrderQuery } from '@domain/admin';
 import { commandsAllowed, type ApprovalStatus, type CommandType, type PaymentStatus } from '@domain/order-lifecycle';
 import type { OrderAction, OrderActionsProps } from './orders/OrderActions';
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { serverApi } from '@lib/embedded-api.server';
 import { signInRedirect } from '@lib/auth.server';
 import { load, loadFailure, type LoadFailure, type LoadResult } from '@lib/load';
 import type { AdminOrderDetail, Organiser } from '@domain/contract/admin';
 import { can, type Right, type Role } from '@domain/roles';
+import { check } from '@domain/validation';
+import type { Struct } from 'superstruct';
 
 export type {
   AdminOrderDetail,
@@ -18,6 +18,7 @@ export type {
   BackOfficeCounts,
   Organiser,
 } from '@domain/contract/admin';
+import { islandProps } from '@lib/island-props.server';
 
 /*
  * The back office's page loaders (issue 11): every page asks the API who is asking first, so a
@@ -65,8 +66,12 @@ export type AdminPage<L extends Loads> = {
   gate: Exclude<AdminGate, { kind: 'signin' }>;
   /** Each load's outcome (null: not loaded: the gate refused, or the page asked for none). */
   results: { [K in keyof L]: Awaited<L[K]> | null };
+  /** Each load's data, null unless it loaded (the page shows what it has). */
+  data: { [K in keyof L]: Extract<Awaited<L[K]>, { kind: 'ok' }>['data'] | null };
   /** The first load that failed (the layout shows the error page's words; the status is its 5xx). */
   failed: LoadFailure | undefined;
+  /** A load found nothing (the status is 404; the page says what it did not find). */
+  notFound: boolean;
 };
 
 /**
@@ -85,13 +90,28 @@ export async function adminPage<const L extends Loads>(
   const status = gateStatus(gate);
   if (status) astro.response.status = status;
   const results = (gate.kind === 'ok' ? await Promise.all(loads(gate)) : []) as AdminPage<L>['results'];
-  const failed = (results as readonly (LoadResult<unknown> | null)[]).find(
-    (r): r is LoadFailure => r?.kind === 'error',
-  );
+  const outcomes = results as readonly (LoadResult<unknown> | null)[];
+  const failed = outcomes.find((r): r is LoadFailure => r?.kind === 'error');
+  const notFound = outcomes.some((r) => r?.kind === 'not_found');
   if (failed) astro.response.status = failed.status;
-  else if ((results as readonly (LoadResult<unknown> | null)[]).some((r) => r?.kind === 'not_found'))
-    astro.response.status = 404;
-  return { redirect: null, gate, results, failed };
+  else if (notFound) astro.response.status = 404;
+  const data = outcomes.map((r) => (r?.kind === 'ok' ? r.data : null)) as AdminPage<L>['data'];
+  return { redirect: null, gate, results, data, failed, notFound };
+}
+
+/**
+ * A list page's filter, read from its URL (`read`), and whether it is out of its lists by the
+ * API's own struct (`invalid`): the page then names it, with status 400, and loads no list.
+ */
+export function listFilter<Q, T, S>(
+  astro: Pick<AstroGlobal, 'response' | 'url'>,
+  read: (params: URLSearchParams) => Q,
+  struct: Struct<T, S>,
+) {
+  const query = read(astro.url.searchParams);
+  const invalid = !check(query, struct).ok;
+  if (invalid) astro.response.status = 400;
+  return { query, invalid };
 }
 
 /** One page of the order search. */
@@ -125,9 +145,7 @@ export function orderActionsProps(locals: App.Locals, order: AdminOrderDetail, r
     approvalStatus: order.approvalStatus as ApprovalStatus | null,
   });
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, ['admin.action.', 'dialog.', 'apiError.']),
+    ...islandProps(locals.locale, ['admin.action.', 'dialog.', 'apiError.']),
     orderNo: order.orderNo,
     // A transfer is confirmed only on a charged order (a free one has nothing to pay).
     actions: ACTIONS.filter(

@@ -1,5 +1,3 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
 import { localized } from '@lib/routes';
@@ -9,6 +7,7 @@ import type { RefundListProps } from './refunds/RefundList';
 import type { CardRefundProps } from './refunds/CardRefund';
 import type { StatementImportProps } from './transfers/StatementImport';
 import type { TransferQueueProps } from './transfers/TransferQueue';
+import { islandBase } from './admin-ops.server';
 
 /*
  * Page loaders of the back office's money screens (issue 11): transfers being checked, statement
@@ -26,15 +25,10 @@ export const loadRefunds = (api: ApiClient) => load(async () => (await api.admin
 /** The import page's path without the import's id. */
 export const importBase = (locals: App.Locals) => localized(locals.locale, '/admin/transfers/imports/');
 
-const common = (locals: App.Locals, prefixes: string[]) => ({
-  locale: locals.locale,
-  base: `/${localePath(locals.locale)}`,
-  messages: pickMessages(locals.locale, [...prefixes, 'dialog.', 'apiError.']),
-});
 const orderBase = (locals: App.Locals) => localized(locals.locale, '/admin/orders/');
 
 export const transferQueueProps = (locals: App.Locals, rows: TransferRow[], headingId: string): TransferQueueProps => ({
-  ...common(locals, ['admin.transfers.', 'pay.type.']),
+  ...islandBase(locals, ['admin.transfers.', 'pay.type.']),
   rows,
   headingId,
   orderBase: orderBase(locals),
@@ -42,19 +36,19 @@ export const transferQueueProps = (locals: App.Locals, rows: TransferRow[], head
 });
 
 export const statementImportProps = (locals: App.Locals): StatementImportProps => ({
-  ...common(locals, ['admin.imports.']),
+  ...islandBase(locals, ['admin.imports.']),
   importBase: importBase(locals),
 });
 
 export const importLinesProps = (locals: App.Locals, view: ImportView): ImportLinesProps => ({
-  ...common(locals, ['admin.import.']),
+  ...islandBase(locals, ['admin.import.']),
   view,
   orderBase: orderBase(locals),
   importBase: importBase(locals),
 });
 
 export const refundListProps = (locals: App.Locals, rows: RefundRow[], headingId: string): RefundListProps => ({
-  ...common(locals, ['admin.refunds.', 'admin.refundReason.', 'admin.cardRefund.', 'pay.type.']),
+  ...islandBase(locals, ['admin.refunds.', 'admin.refundReason.', 'admin.cardRefund.', 'pay.type.']),
   rows,
   headingId,
   orderBase: orderBase(locals),
@@ -67,7 +61,7 @@ export const cardRefundProps = (
   orderNo: string,
   variant: CardRefundProps['variant'],
 ): CardRefundProps => ({
-  ...common(locals, ['admin.cardRefund.', 'admin.refunds.gateway.', 'admin.refunds.refused', 'admin.refunds.back']),
+  ...islandBase(locals, ['admin.cardRefund.', 'admin.refunds.gateway.', 'admin.refunds.refused', 'admin.refunds.back']),
   paymentId: payment.id,
   orderNo,
   variant,

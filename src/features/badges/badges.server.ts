@@ -1,5 +1,3 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import { ApiError, type ApiClient } from '@lib/api';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { load, loadFailure } from '@lib/load';
@@ -8,6 +6,7 @@ import { ISSUED_STATUSES } from '@domain/order-lifecycle';
 import { badgeProfessional } from '@domain/kinds/badge-professional';
 import { stepFromSearch } from '@lib/wizard';
 import { BADGE_STEPS } from './BadgeWizard';
+import { islandProps } from '@lib/island-props.server';
 
 /** The signed-in user's badge of the current edition, or of the edition `edition` names (404 = none yet). */
 export const loadBadge = (api: ApiClient, edition?: string) => load(async () => (await api.badges.get(edition)).data);
@@ -83,17 +82,7 @@ export async function checkBadgeLink(api: ApiClient, code: string, type: string)
 export async function badgeWizardProps(locals: App.Locals, url: URL, api: ApiClient) {
   const identity = displayIdentity(locals.token);
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [
-      'wizard.',
-      'form.',
-      'dialog.',
-      'upload.',
-      'badge.',
-      'getBadge.',
-      'signin.button',
-    ]),
+    ...islandProps(locals.locale, ['wizard.', 'form.', 'dialog.', 'upload.', 'badge.', 'getBadge.', 'signin.button']),
     signedIn: !!identity,
     email: identity?.email ?? '',
     signInHref: signInHref(locals.locale, url.pathname),

@@ -7,7 +7,7 @@ import type { Translate } from '@i18n/i18n';
 import type { Locale } from '@i18n/locales';
 import { signInHref } from '@lib/auth';
 import { localized } from '@lib/routes';
-import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney } from '@domain/format';
+import { DEFAULT_TIMEZONE, formatDateRange, formatDateTime, formatMoney, zonedParts } from '@domain/format';
 import type { Event } from '@domain/events';
 import { kindOf, type RegistrationKind } from '@domain/kinds';
 import type { PublicAction } from '@domain/kinds/kind';
@@ -95,25 +95,18 @@ export function eventTexts(event: Event, t: Translate, locale: Locale) {
   };
 }
 
-const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+const isoParts = zonedParts({
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+});
 /** ISO 8601 with the zone's offset, to the second: `2026-11-25T09:30:00+08:00`. */
 export function isoWithOffset(value: Date | string, timeZone = DEFAULT_TIMEZONE): string {
-  let f = isoFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    });
-    isoFormatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
+  const p = isoParts(new Date(value), timeZone);
   const offset = (p.timeZoneName ?? 'GMT').replace(/^GMT/, '') || '+00:00';
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
 }

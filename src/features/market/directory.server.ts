@@ -8,7 +8,7 @@ import {
 import { check } from '@domain/validation';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
-import type { Translate } from '@i18n/i18n';
+import type { MessageKey, Translate } from '@i18n/i18n';
 
 /*
  * The exhibitor directory's pages (issue 23): the filters a visitor's GET form sent, the API's
@@ -53,13 +53,43 @@ export function directoryHref(localized: (path: string) => string, filters: Exhi
   return localized(DIRECTORY_PATH) + (search ? `?${search}` : '');
 }
 
-/** The options of the enumeration filters, labelled in the page's language. */
-export function filterOptions(t: Translate) {
-  return {
-    industries: INDUSTRIES.map((id) => ({ id, label: t(enumKey('companyType', id)) })),
-    businessCategories: BUSINESS_TYPES.map((id) => ({ id, label: t(enumKey('businessType', id)) })),
-    workCategories: WORK_CATEGORIES.map((id) => ({ id, label: t(enumKey('workCategory', id)) })),
-  };
+/**
+ * The directory's select filters in the form's order, each its parameter, label, options (the
+ * enumerations' labels; the countries the listed exhibitors are from) and the value chosen.
+ */
+export function directorySelects(
+  t: Translate,
+  filters: ExhibitorFilters,
+  countries: readonly { iso: string; name: string }[],
+) {
+  const option = (id: number, key: MessageKey) => ({ value: String(id), label: t(key) });
+  const chosen = (v: number | undefined) => (v === undefined ? undefined : String(v));
+  return [
+    {
+      name: 'industry',
+      label: t('directory.industry'),
+      options: INDUSTRIES.map((id) => option(id, enumKey('companyType', id))),
+      selected: chosen(filters.industry),
+    },
+    {
+      name: 'business_category',
+      label: t('directory.businessCategory'),
+      options: BUSINESS_TYPES.map((id) => option(id, enumKey('businessType', id))),
+      selected: chosen(filters.businessCategory),
+    },
+    {
+      name: 'country',
+      label: t('directory.country'),
+      options: countries.map((c) => ({ value: c.iso, label: c.name })),
+      selected: filters.country,
+    },
+    {
+      name: 'work_category',
+      label: t('directory.workCategory'),
+      options: WORK_CATEGORIES.map((id) => option(id, enumKey('workCategory', id))),
+      selected: chosen(filters.workCategory),
+    },
+  ];
 }
 
 /** A page of the directory. */

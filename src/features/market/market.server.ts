@@ -1,5 +1,3 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import { apiHref, type ApiClient } from '@lib/api';
 import type { Registration } from '@domain/contract';
 import { displayIdentity, signInHref } from '@lib/auth';
@@ -10,6 +8,7 @@ import { load } from '@lib/load';
 import { stepLabels, kindText } from '@lib/kind-text';
 import { countryOptions } from './countries.server';
 import { marketStepNames } from './MarketWizard';
+import { islandProps } from '@lib/island-props.server';
 
 /** The messages the Market islands show (the works picker's and the enumerations' included). */
 const MARKET_MESSAGES = [
@@ -36,9 +35,7 @@ export function marketWizardProps(locals: App.Locals, url: URL, event: { slug: s
   const review = kind.approval === 'always';
   const note = kind.market?.identityNote;
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, MARKET_MESSAGES),
+    ...islandProps(locals.locale, MARKET_MESSAGES),
     event: { slug: event.slug, participationTypes: kind.market?.participationTypes ?? [], review },
     steps: stepLabels(locals.t, kind),
     ...(note ? { identityNote: kindText(locals.t, note) } : {}),
@@ -68,9 +65,7 @@ export function contactEditorProps(locals: App.Locals, registration: Registratio
   const logo = registration.files?.companyLogoFileId ?? null;
   const logoId = typeof form.companyLogoFileId === 'string' ? form.companyLogoFileId : null;
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [...MARKET_MESSAGES, 'contactPage.', 'apiError.invalid_upload']),
+    ...islandProps(locals.locale, [...MARKET_MESSAGES, 'contactPage.', 'apiError.invalid_upload']),
     registrationId: registration.id,
     initial: {
       ...form,

@@ -1,7 +1,6 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
+import { islandProps } from '@lib/island-props.server';
 
 /*
  * Page loaders of the Market meetings (issue 23): My meetings, the booking page, the back
@@ -15,8 +14,5 @@ export const loadSlots = (api: ApiClient, exhibitorId: string) => load(() => api
 export const loadAdminMeetings = (api: ApiClient) => load(async () => (await api.admin.meetings.get()).data);
 
 /** What every meetings island gets: the language, the locale's base path, its words. */
-export const islandCommon = (locals: App.Locals, prefixes: string[]) => ({
-  locale: locals.locale,
-  base: `/${localePath(locals.locale)}`,
-  messages: pickMessages(locals.locale, [...prefixes, 'meetings.', 'dialog.', 'apiError.']),
-});
+export const islandCommon = (locals: App.Locals, prefixes: string[]) =>
+  islandProps(locals.locale, [...prefixes, 'meetings.', 'dialog.', 'apiError.']);

@@ -14,7 +14,7 @@ import { fieldErrors, stillFailing } from '@lib/form-errors';
 import { CARRIER_TYPES, type CarrierType } from '@domain/invoices';
 import { useLeaveGuard, usePageRestore } from '@lib/wizard';
 import { isTransfer, OrderPaymentUpdate, PAYMENT_TYPES, type PaymentType } from '@domain/payments';
-import { RadioCard } from '@components/ui/RadioCard';
+import { RadioCards } from '@components/ui/RadioCard';
 import { TransferDetails, type BankDetails } from './TransferDetails';
 import { digitsOnly, InvoiceFields, toReceipt } from '@components/forms/InvoiceFields';
 
@@ -236,18 +236,13 @@ export default function PaymentForm(props: PaymentFormProps) {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6">
       <fieldset className="card space-y-3">
         <legend className="px-1 text-lg font-semibold">{t('pay.type')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {types.map((value) => (
-            <RadioCard
-              key={value}
-              name="payment-type"
-              value={value}
-              checked={type === value}
-              onChange={() => set('type')(value)}
-              label={t(`pay.type.${value}`)}
-            />
-          ))}
-        </div>
+        <RadioCards
+          name="payment-type"
+          values={types}
+          chosen={type}
+          onChange={set('type')}
+          label={(value) => t(`pay.type.${value}`)}
+        />
         <p className="flex flex-wrap gap-x-4 text-sm text-neutral-700">
           <strong>{t('pay.amountDue', { amount })}</strong>
           {order.dueDate && <span>{t('pay.dueBy', { date: formatDateTime(order.dueDate) })}</span>}

@@ -6,18 +6,20 @@ import type { Order } from '@domain/orders';
 import { isBadgeOrder } from '@domain/kinds/orders';
 import { approvalGate, orderPages } from '@domain/kinds/pages';
 import { isAwaitingApproval } from '@domain/order-lifecycle';
-import { pickMessages } from '@i18n/i18n';
-import { localePath, type Locale } from '@i18n/locales';
+import type { Locale } from '@i18n/locales';
 import { portalConfig } from '@lib/portal-config.server';
 import type { PaymentType } from '@domain/payments';
 import { loadOrder } from '../orders/orders.server';
 import type { LoadResult } from '@lib/load';
 import type { BankDetails } from './TransferDetails';
+import { islandProps } from '@lib/island-props.server';
 
 type Ctx = Pick<AstroGlobal, 'cookies' | 'url' | 'locals' | 'redirect' | 'response'>;
 
 /** What the pay and processing pages render, or the redirect their loader decided on. */
 export type OrderPageData = { result: Exclude<LoadResult<Order>, { kind: 'not_found' | 'unauthorized' }> };
+/** The pay and processing pages' props: what their route loaded, and the order's id. */
+export type OrderPageProps = { data: OrderPageData; orderId: string };
 
 async function loadOrderPage(ctx: Ctx, orderId: string, newPath: string): Promise<OrderPageData | Response> {
   if (!ctx.locals.token) return signInRedirect(ctx);
@@ -86,9 +88,7 @@ export async function transferInstructions(locals: App.Locals, edition?: string 
 export function paymentFormProps(order: Order, locale: Locale, bank: BankDetails) {
   const payment = order.payment;
   return {
-    locale,
-    base: `/${localePath(locale)}`,
-    messages: pickMessages(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save', 'invoice.carrier.']),
+    ...islandProps(locale, ['pay.', 'form.', 'dialog.', 'summary.updated', 'summary.save', 'invoice.carrier.']),
     order: {
       orderId: order.orderId,
       orderNo: order.orderNo,

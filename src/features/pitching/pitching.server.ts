@@ -1,11 +1,10 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import { displayIdentity, signInHref } from '@lib/auth';
 import { contentSiteHref, portalConfig } from '@lib/portal-config.server';
 import { stepFromSearch } from '@lib/wizard';
 import type { RegistrationKind } from '@domain/kinds';
 import { stepLabels } from '@lib/kind-text';
 import { PITCHING_STEPS } from './pitching-steps';
+import { islandProps } from '@lib/island-props.server';
 
 /** The messages the pitching islands show (works picker, story form, invoice block, enumerations). */
 const PITCHING_MESSAGES = [
@@ -42,9 +41,7 @@ export function pitchingWizardProps(
 ) {
   const identity = displayIdentity(locals.token);
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, PITCHING_MESSAGES),
+    ...islandProps(locals.locale, PITCHING_MESSAGES),
     event: {
       slug: event.slug,
       unitTwd: event.priceCentsTwd,
@@ -83,9 +80,7 @@ export function storyEditorProps(
 ) {
   const files = registration.files ?? {};
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, STORY_EDITOR_MESSAGES),
+    ...islandProps(locals.locale, STORY_EDITOR_MESSAGES),
     registrationId: registration.id,
     initial: {
       ...registration.form,

@@ -50,7 +50,7 @@ import type {
   AdminMeetings,
   MeetingCheckInResult,
 } from '@domain/contract';
-import type { Transport } from './transport';
+import { verbs, type Transport } from './transport';
 import { apiHref, apiPath as p } from './endpoints';
 
 /*
@@ -65,11 +65,7 @@ import { apiHref, apiPath as p } from './endpoints';
 export type AdminOrderAction = 'approve' | 'start-review' | 'reject' | 'cancel' | 'mark-paid';
 
 export function adminEndpoints({ request }: Transport) {
-  const get = <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, { query });
-  const post = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
-    request<T>('POST', path, { body, query });
-  const put = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
-    request<T>('PUT', path, { body, query });
+  const { get, post, put } = verbs(request);
 
   return {
     meetings: {

@@ -3,20 +3,7 @@ import { createT } from '@i18n/t';
 import { pickMessages } from '@i18n/i18n';
 import { createApiClient } from './client';
 import { alertText, ApiError, apiMessage, TRANSLATED_ALERT_CODES } from './index';
-
-function fakeFetch(responses: (() => Response)[]) {
-  const calls: { url: string; init: RequestInit | undefined }[] = [];
-  const fn = vi.fn(async (input: string | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input.url;
-    calls.push({ url, init });
-    const next = responses.shift();
-    if (!next) throw new Error('no more responses');
-    return next();
-  });
-  return { fn, calls };
-}
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { fakeFetch, json } from './fetch-fixtures';
 
 describe('API client (spec §7–§8)', () => {
   it('sends the Bearer token, snake_case query and body, and camelizes the answer', async () => {
@@ -29,8 +16,8 @@ describe('API client (spec §7–§8)', () => {
     );
     expect(body).toEqual({ orderId: 'o1', paymentStatus: 'pending' });
     expect(calls[0]!.url).toBe('http://api.test/api/v1/orders?registration_type=EVENT_GENERAL');
-    expect(new Headers(calls[0]!.init!.headers).get('authorization')).toBe('Bearer tok');
-    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ contact_email: 'a@b.c' });
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok');
+    expect(calls[0]!.body).toEqual({ contact_email: 'a@b.c' });
   });
 
   it('retries idempotent requests up to twice on retryable statuses', async () => {

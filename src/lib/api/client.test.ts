@@ -2,30 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { ApiError, handOverData } from './index';
 import { inProcessFetch, type InProcessCall } from './in-process';
+import { fakeFetch, json } from './fetch-fixtures';
 
 /* The typed client (decision 043): case conversion, error mapping, the injected fetch, progress. */
-
-type Call = { url: string; method: string; headers: Headers; body: unknown };
-
-function fakeFetch(answers: (() => Response)[]) {
-  const calls: Call[] = [];
-  const fn = vi.fn(async (input: string | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input.url;
-    const raw = init?.body;
-    calls.push({
-      url,
-      method: init?.method ?? 'GET',
-      headers: new Headers(init?.headers),
-      body: typeof raw === 'string' ? JSON.parse(raw) : raw,
-    });
-    const next = answers.shift();
-    if (!next) throw new Error('no more answers');
-    return next();
-  });
-  return { fn, calls };
-}
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('typed endpoints over the transport', () => {
   it('builds the path, converts the query and body to snake_case and the answer to camelCase', async () => {

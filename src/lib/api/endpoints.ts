@@ -31,7 +31,7 @@ import type {
   MeetingSlot,
   MyMeetings,
 } from '@domain/contract';
-import type { Transport, UploadOptions } from './transport';
+import { verbs, type Transport, type UploadOptions } from './transport';
 
 /*
  * One typed function per endpoint of the registration API (decision 043). Each answers the body
@@ -81,11 +81,7 @@ const p = apiPath;
  * office's are in ./admin-endpoints.ts, kept out of the registrants' islands' chunks (decision 062).
  */
 export function endpoints({ request, upload }: Transport) {
-  const get = <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, { query });
-  const post = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
-    request<T>('POST', path, { body, query });
-  const put = <T>(path: string, body?: unknown, query?: Record<string, unknown>) =>
-    request<T>('PUT', path, { body, query });
+  const { get, post, put } = verbs(request);
 
   return {
     events: {

@@ -54,6 +54,13 @@ export type UploadFn = <T>(path: string, form: FormData, options?: UploadOptions
 
 export type Transport = { request: RequestFn; upload: UploadFn };
 
+/** The typed endpoints' shorthands over a transport's request: GET with a query, POST and PUT with a body. */
+export const verbs = (request: RequestFn) => ({
+  get: <T>(path: string, query?: Record<string, unknown>) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('POST', path, { body, query }),
+  put: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('PUT', path, { body, query }),
+});
+
 const wireQuery = (query: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(snakeize<Record<string, unknown>>(query)).filter(([, v]) => v !== undefined && v !== null),

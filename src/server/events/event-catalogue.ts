@@ -4,6 +4,7 @@ import {
   catalogueChanges,
   catalogueIssue,
   catalogueIssues,
+  catalogueTexts,
   kindFacts,
   newCatalogueEvent,
   slugIssue,
@@ -38,12 +39,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** An event's catalogue fields as the rules see them. */
 export const catalogueOf = (e: EventRow): CatalogueEvent => ({
   type: e.type,
-  nameEn: e.nameEn,
-  nameZh: e.nameZh,
-  descriptionEn: e.descriptionEn,
-  descriptionZh: e.descriptionZh,
-  locationEn: e.locationEn,
-  locationZh: e.locationZh,
+  ...catalogueTexts(e),
   startTime: e.startTime,
   endAt: e.endAt,
   requiresApproval: e.requiresApproval,

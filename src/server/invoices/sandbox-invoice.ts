@@ -69,13 +69,26 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     }
   };
 
-  const missing = (p: Record<string, string>, fields: string[]) => fields.find((f) => !p[f]);
+  /**
+   * An ezPay call: its parameters decrypted (else ezPay's error answer), the `required` ones there
+   * (else KEY10004 naming the first one missing), then `handle`.
+   */
+  const call = (
+    path: string,
+    required: string[],
+    handle: (c: Context, p: Record<string, string>) => Response | Promise<Response>,
+  ) =>
+    app.post(path, async (c) => {
+      const r = await read(c);
+      if (!r.ok) return answer(c, r.code, r.message);
+      const absent = required.find((f) => !r.p[f]);
+      if (absent) return answer(c, 'KEY10004', `資料不齊全 (${absent})`);
+      return handle(c, r.p);
+    });
 
-  app.post(EZPAY_CALLS.invoice_issue.path, async (c) => {
-    const r = await read(c);
-    if (!r.ok) return answer(c, r.code, r.message);
-    const { p } = r;
-    const absent = missing(p, [
+  call(
+    EZPAY_CALLS.invoice_issue.path,
+    [
       'RespondType',
       'Version',
       'TimeStamp',
@@ -94,58 +107,59 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
       'ItemUnit',
       'ItemPrice',
       'ItemAmt',
-    ]);
-    if (absent) return answer(c, 'KEY10004', `資料不齊全 (${absent})`);
-    if (!/^[A-Za-z0-9_]{1,20}$/.test(p.MerchantOrderNo!)) return answer(c, 'INV10014', '自訂編號格式錯誤');
-    if (p.Category !== 'B2B' && p.Category !== 'B2C') return answer(c, 'INV10013', 'Category');
-    const b2b = p.Category === 'B2B';
-    if (b2b && !/^\d{8}$/.test(p.BuyerUBN ?? '')) return answer(c, 'INV10013', 'BuyerUBN');
-    if (b2b && (p.CarrierType || p.LoveCode)) return answer(c, 'INV10013', 'CarrierType / LoveCode (B2C only)');
-    if (p.CarrierType && p.LoveCode) return answer(c, 'INV10013', 'LoveCode excludes CarrierType');
-    if (p.CarrierType === '0' && !MOBILE_BARCODE.test(p.CarrierNum ?? '')) return answer(c, 'INV10013', 'CarrierNum');
-    if (p.CarrierType === '1' && !CITIZEN_CERTIFICATE.test(p.CarrierNum ?? ''))
-      return answer(c, 'INV10013', 'CarrierNum');
-    if (p.CarrierType === '2' && (!p.CarrierNum || !p.BuyerEmail))
-      return answer(c, 'INV10013', 'CarrierNum / BuyerEmail');
-    if (p.CarrierType && !['0', '1', '2'].includes(p.CarrierType)) return answer(c, 'INV10013', 'CarrierType');
-    if (p.LoveCode && !LOVE_CODE.test(p.LoveCode)) return answer(c, 'INV10013', 'LoveCode');
-    const paper = b2b || (!p.CarrierType && !p.LoveCode);
-    if (paper !== (p.PrintFlag === 'Y')) return answer(c, 'INV10013', 'PrintFlag');
-    if ([...(p.BuyerName ?? '')].length > (b2b ? 60 : 30)) return answer(c, 'INV10013', 'BuyerName');
-    const [amt, tax, total] = [Number(p.Amt), Number(p.TaxAmt), Number(p.TotalAmt)];
-    if (p.TaxType !== '1' || p.TaxRate !== '5' || amt + tax !== total || !Number.isInteger(total) || total <= 0)
-      return answer(c, 'INV10012', '發票金額、課稅別驗證錯誤');
-    const items = p.ItemName!.split('|');
-    const counts = p.ItemCount!.split('|').map(Number);
-    const prices = p.ItemPrice!.split('|').map(Number);
-    const amounts = p.ItemAmt!.split('|').map(Number);
-    if ([counts, prices, amounts].some((x) => x.length !== items.length) || items.some((n) => [...n].length > 30))
-      return answer(c, 'INV10013', 'Item*');
-    if (items.some((_, i) => counts[i]! * prices[i]! !== amounts[i])) return answer(c, 'INV10004', '商品小計錯誤');
-    // B2B prices exclude the tax (Σ = Amt), B2C prices include it (Σ = TotalAmt).
-    const sum = amounts.reduce((a, b) => a + b, 0);
-    if (sum !== (b2b ? amt : total)) return answer(c, 'INV10004', '商品小計錯誤');
-    if (issued.has(p.MerchantOrderNo!)) return answer(c, 'LIB10003', '商店自訂編號重覆');
-    serial++;
-    const at = now();
-    const invoice: SandboxInvoice = {
-      merchantOrderNo: p.MerchantOrderNo!,
-      invoiceNumber: `ZH${String(10_000_000 + serial).slice(-8)}`,
-      randomNum: String(randomInt(0, 10_000)).padStart(4, '0'),
-      invoiceTransNo: `${taipeiTime(at).replace(/\D/g, '').slice(2)}${String(serial).padStart(5, '0')}`,
-      category: p.Category!,
-      buyerName: p.BuyerName!,
-      totalAmt: total,
-      remainAmt: total,
-      createTime: taipeiTime(at),
-      carrier: p.LoveCode ? `love code ${p.LoveCode}` : p.CarrierType ? `${p.CarrierType}: ${p.CarrierNum}` : 'paper',
-      status: 'issued',
-      allowances: [],
-    };
-    issued.set(invoice.merchantOrderNo, invoice);
-    byNumber.set(invoice.invoiceNumber, invoice);
-    return answer(c, 'SUCCESS', '發票開立成功', resultOf(invoice));
-  });
+    ],
+    (c, p) => {
+      if (!/^[A-Za-z0-9_]{1,20}$/.test(p.MerchantOrderNo!)) return answer(c, 'INV10014', '自訂編號格式錯誤');
+      if (p.Category !== 'B2B' && p.Category !== 'B2C') return answer(c, 'INV10013', 'Category');
+      const b2b = p.Category === 'B2B';
+      if (b2b && !/^\d{8}$/.test(p.BuyerUBN ?? '')) return answer(c, 'INV10013', 'BuyerUBN');
+      if (b2b && (p.CarrierType || p.LoveCode)) return answer(c, 'INV10013', 'CarrierType / LoveCode (B2C only)');
+      if (p.CarrierType && p.LoveCode) return answer(c, 'INV10013', 'LoveCode excludes CarrierType');
+      if (p.CarrierType === '0' && !MOBILE_BARCODE.test(p.CarrierNum ?? '')) return answer(c, 'INV10013', 'CarrierNum');
+      if (p.CarrierType === '1' && !CITIZEN_CERTIFICATE.test(p.CarrierNum ?? ''))
+        return answer(c, 'INV10013', 'CarrierNum');
+      if (p.CarrierType === '2' && (!p.CarrierNum || !p.BuyerEmail))
+        return answer(c, 'INV10013', 'CarrierNum / BuyerEmail');
+      if (p.CarrierType && !['0', '1', '2'].includes(p.CarrierType)) return answer(c, 'INV10013', 'CarrierType');
+      if (p.LoveCode && !LOVE_CODE.test(p.LoveCode)) return answer(c, 'INV10013', 'LoveCode');
+      const paper = b2b || (!p.CarrierType && !p.LoveCode);
+      if (paper !== (p.PrintFlag === 'Y')) return answer(c, 'INV10013', 'PrintFlag');
+      if ([...(p.BuyerName ?? '')].length > (b2b ? 60 : 30)) return answer(c, 'INV10013', 'BuyerName');
+      const [amt, tax, total] = [Number(p.Amt), Number(p.TaxAmt), Number(p.TotalAmt)];
+      if (p.TaxType !== '1' || p.TaxRate !== '5' || amt + tax !== total || !Number.isInteger(total) || total <= 0)
+        return answer(c, 'INV10012', '發票金額、課稅別驗證錯誤');
+      const items = p.ItemName!.split('|');
+      const counts = p.ItemCount!.split('|').map(Number);
+      const prices = p.ItemPrice!.split('|').map(Number);
+      const amounts = p.ItemAmt!.split('|').map(Number);
+      if ([counts, prices, amounts].some((x) => x.length !== items.length) || items.some((n) => [...n].length > 30))
+        return answer(c, 'INV10013', 'Item*');
+      if (items.some((_, i) => counts[i]! * prices[i]! !== amounts[i])) return answer(c, 'INV10004', '商品小計錯誤');
+      // B2B prices exclude the tax (Σ = Amt), B2C prices include it (Σ = TotalAmt).
+      const sum = amounts.reduce((a, b) => a + b, 0);
+      if (sum !== (b2b ? amt : total)) return answer(c, 'INV10004', '商品小計錯誤');
+      if (issued.has(p.MerchantOrderNo!)) return answer(c, 'LIB10003', '商店自訂編號重覆');
+      serial++;
+      const at = now();
+      const invoice: SandboxInvoice = {
+        merchantOrderNo: p.MerchantOrderNo!,
+        invoiceNumber: `ZH${String(10_000_000 + serial).slice(-8)}`,
+        randomNum: String(randomInt(0, 10_000)).padStart(4, '0'),
+        invoiceTransNo: `${taipeiTime(at).replace(/\D/g, '').slice(2)}${String(serial).padStart(5, '0')}`,
+        category: p.Category!,
+        buyerName: p.BuyerName!,
+        totalAmt: total,
+        remainAmt: total,
+        createTime: taipeiTime(at),
+        carrier: p.LoveCode ? `love code ${p.LoveCode}` : p.CarrierType ? `${p.CarrierType}: ${p.CarrierNum}` : 'paper',
+        status: 'issued',
+        allowances: [],
+      };
+      issued.set(invoice.merchantOrderNo, invoice);
+      byNumber.set(invoice.invoiceNumber, invoice);
+      return answer(c, 'SUCCESS', '發票開立成功', resultOf(invoice));
+    },
+  );
 
   const resultOf = (invoice: SandboxInvoice) => {
     const fields = {
@@ -166,28 +180,24 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     };
   };
 
-  app.post(EZPAY_CALLS.invoice_search.path, async (c) => {
-    const r = await read(c);
-    if (!r.ok) return answer(c, r.code, r.message);
-    const invoice = issued.get(r.p.MerchantOrderNo ?? '');
-    if (!invoice || String(invoice.totalAmt) !== r.p.TotalAmt) return answer(c, 'INV20006', '查無發票資料');
+  call(EZPAY_CALLS.invoice_search.path, [], (c, p) => {
+    const invoice = issued.get(p.MerchantOrderNo ?? '');
+    if (!invoice || String(invoice.totalAmt) !== p.TotalAmt) return answer(c, 'INV20006', '查無發票資料');
     return answer(c, 'SUCCESS', '查詢成功', {
       ...resultOf(invoice),
       InvoiceStatus: invoice.status === 'void' ? '2' : '1',
     });
   });
 
-  app.post(EZPAY_CALLS.invoice_invalid.path, async (c) => {
-    const r = await read(c);
-    if (!r.ok) return answer(c, r.code, r.message);
-    if (!r.p.InvoiceNumber || !r.p.InvalidReason) return answer(c, 'KEY10004', '資料不齊全');
-    if ([...r.p.InvalidReason].length > 20) return answer(c, 'INV10013', 'InvalidReason');
-    const invoice = byNumber.get(r.p.InvoiceNumber);
+  call(EZPAY_CALLS.invoice_invalid.path, [], (c, p) => {
+    if (!p.InvoiceNumber || !p.InvalidReason) return answer(c, 'KEY10004', '資料不齊全');
+    if ([...p.InvalidReason].length > 20) return answer(c, 'INV10013', 'InvalidReason');
+    const invoice = byNumber.get(p.InvoiceNumber);
     if (!invoice) return answer(c, 'INV20006', '查無發票資料');
     if (invoice.status === 'void') return answer(c, 'LIB10005', '發票已作廢過');
     if (invoice.allowances.length) return answer(c, 'LIB10007', '無法作廢');
     invoice.status = 'void';
-    invoice.invalidReason = r.p.InvalidReason;
+    invoice.invalidReason = p.InvalidReason;
     return answer(c, 'SUCCESS', '作廢成功', {
       MerchantID: keys.merchantId,
       InvoiceNumber: invoice.invoiceNumber,
@@ -196,11 +206,9 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
     });
   });
 
-  app.post(EZPAY_CALLS.allowance_issue.path, async (c) => {
-    const r = await read(c);
-    if (!r.ok) return answer(c, r.code, r.message);
-    const { p } = r;
-    const absent = missing(p, [
+  call(
+    EZPAY_CALLS.allowance_issue.path,
+    [
       'InvoiceNo',
       'MerchantOrderNo',
       'ItemName',
@@ -211,37 +219,38 @@ export function createSandboxInvoice(options: SandboxInvoiceOptions) {
       'ItemTaxAmt',
       'TotalAmt',
       'Status',
-    ]);
-    if (absent) return answer(c, 'KEY10004', `資料不齊全 (${absent})`);
-    const invoice = byNumber.get(p.InvoiceNo!);
-    if (!invoice || invoice.merchantOrderNo !== p.MerchantOrderNo) return answer(c, 'INV20006', '查無發票資料');
-    if (invoice.status === 'void') return answer(c, 'LIB10005', '發票已作廢過');
-    const amounts = p.ItemAmt!.split('|').map(Number);
-    const taxes = p.ItemTaxAmt!.split('|').map(Number);
-    const total = Number(p.TotalAmt);
-    const counts = p.ItemCount!.split('|').map(Number);
-    const prices = p.ItemPrice!.split('|').map(Number);
-    if (amounts.some((a, i) => counts[i]! * prices[i]! !== a)) return answer(c, 'INV10004', '商品小計錯誤');
-    if (amounts.reduce((a, b) => a + b, 0) + taxes.reduce((a, b) => a + (b || 0), 0) !== total || total <= 0)
-      return answer(c, 'INV10012', '折讓金額錯誤');
-    if (total > invoice.remainAmt) return answer(c, 'INV10012', '折讓金額超過發票餘額');
-    invoice.remainAmt -= total;
-    const allowance = {
-      allowanceNo: `A${String(Date.now()).slice(-10)}${serial++}`,
-      amount: total,
-      createTime: taipeiTime(now()),
-    };
-    invoice.allowances.push(allowance);
-    return answer(c, 'SUCCESS', '發票折讓開立成功', {
-      AllowanceNo: allowance.allowanceNo,
-      InvoiceNumber: invoice.invoiceNumber,
-      MerchantID: keys.merchantId,
-      MerchantOrderNo: invoice.merchantOrderNo,
-      AllowanceAmt: total,
-      RemainAmt: invoice.remainAmt,
-      CheckCode: checkCode({ ...resultOf(invoice) }, keys),
-    });
-  });
+    ],
+    (c, p) => {
+      const invoice = byNumber.get(p.InvoiceNo!);
+      if (!invoice || invoice.merchantOrderNo !== p.MerchantOrderNo) return answer(c, 'INV20006', '查無發票資料');
+      if (invoice.status === 'void') return answer(c, 'LIB10005', '發票已作廢過');
+      const amounts = p.ItemAmt!.split('|').map(Number);
+      const taxes = p.ItemTaxAmt!.split('|').map(Number);
+      const total = Number(p.TotalAmt);
+      const counts = p.ItemCount!.split('|').map(Number);
+      const prices = p.ItemPrice!.split('|').map(Number);
+      if (amounts.some((a, i) => counts[i]! * prices[i]! !== a)) return answer(c, 'INV10004', '商品小計錯誤');
+      if (amounts.reduce((a, b) => a + b, 0) + taxes.reduce((a, b) => a + (b || 0), 0) !== total || total <= 0)
+        return answer(c, 'INV10012', '折讓金額錯誤');
+      if (total > invoice.remainAmt) return answer(c, 'INV10012', '折讓金額超過發票餘額');
+      invoice.remainAmt -= total;
+      const allowance = {
+        allowanceNo: `A${String(Date.now()).slice(-10)}${serial++}`,
+        amount: total,
+        createTime: taipeiTime(now()),
+      };
+      invoice.allowances.push(allowance);
+      return answer(c, 'SUCCESS', '發票折讓開立成功', {
+        AllowanceNo: allowance.allowanceNo,
+        InvoiceNumber: invoice.invoiceNumber,
+        MerchantID: keys.merchantId,
+        MerchantOrderNo: invoice.merchantOrderNo,
+        AllowanceAmt: total,
+        RemainAmt: invoice.remainAmt,
+        CheckCode: checkCode({ ...resultOf(invoice) }, keys),
+      });
+    },
+  );
 
   /** The carrier checks: CheckValue over the encrypted PostData_, an encrypted `IsExist` answer. */
   const carrierCheck =

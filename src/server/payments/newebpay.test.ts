@@ -13,6 +13,7 @@ import {
   type MpgFormInput,
   type MpgKeys,
 } from './newebpay';
+import { APPROVED_CARD } from './card-fixtures';
 
 const keys: MpgKeys = {
   merchantId: 'MS123456789',
@@ -53,16 +54,11 @@ const paid = {
     Amt: 1000,
     TradeNo: '26112112345678',
     MerchantOrderNo: 'ORD_20261121_0001',
-    PaymentType: 'CREDIT',
+    ...APPROVED_CARD,
     RespondType: 'JSON',
-    PayTime: '2026-11-21 10:00:00',
     IP: '127.0.0.1',
     EscrowBank: 'HNCB',
     AuthBank: 'KGI',
-    RespondCode: '00',
-    Auth: '123456',
-    Card6No: '400022',
-    Card4No: '1111',
   },
 };
 
@@ -295,12 +291,7 @@ describe('verifyCallback', () => {
         Amt: 1000,
         TradeNo: '26112112345678',
         MerchantOrderNo: 'ORD_20261121_0001',
-        PaymentType: 'CREDIT',
-        PayTime: '2026-11-21 10:00:00',
-        RespondCode: '00',
-        Auth: '123456',
-        Card6No: '400022',
-        Card4No: '1111',
+        ...APPROVED_CARD,
         Message: '授權成功',
         Status: 'SUCCESS',
       },

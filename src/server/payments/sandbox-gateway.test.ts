@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMpgForm, encryptTradeInfo, tradeSha, verifyCallback, type MpgFormInput, type MpgKeys } from './newebpay';
 import { createSandboxGateway, SANDBOX_TEST_CARDS } from './sandbox-gateway';
+import { APPROVED_CARD } from './card-fixtures';
 
 const keys: MpgKeys = {
   merchantId: 'MS123456789',
@@ -153,12 +154,7 @@ describe('sandbox gateway: paying', () => {
       MerchantID: keys.merchantId,
       MerchantOrderNo: input.orderNo,
       Amt: 1000,
-      PaymentType: 'CREDIT',
-      PayTime: '2026-11-21 10:00:00',
-      RespondCode: '00',
-      Auth: '123456',
-      Card6No: '400022',
-      Card4No: '1111',
+      ...APPROVED_CARD,
     });
     expect(v.result.TradeNo).toMatch(/^261121\d{8}$/);
 

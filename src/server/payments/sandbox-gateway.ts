@@ -369,6 +369,16 @@ const page = (lang: Lang, title: string, body: ReturnType<typeof html>) => html`
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${title}</title><style>${raw(STYLE)}</style></head><body><main>${body}</main></body></html>`;
 
+/** A page about a trade: the sandbox's banner, the title as its heading, then the body. */
+const tradePage = (lang: Lang, title: string, body: ReturnType<typeof html>) =>
+  page(
+    lang,
+    title,
+    html`
+      <p class="banner" role="note">${copy[lang].banner}</p>
+      <h1>${title}</h1>${body}`,
+  );
+
 /** Pages carry their own CSP: they are served by Hono, outside Astro's headers. */
 const BASE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -383,6 +393,21 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
   const app = new Hono().basePath('/sandbox-gateway');
   const state = options.state ?? sandboxTrades();
   mountSandboxCardApi(app, { keys, now, state });
+
+  /**
+   * What the gateway posts to the merchant about a trade (notify, return, customer URL): the
+   * result encrypted (with RespondType=JSON the plain text is the JSON itself) and its hash.
+   */
+  const postedResult = (status: string, version: string, result: object) => {
+    const tradeInfo = encryptText(JSON.stringify(result), keys);
+    return {
+      Status: status,
+      MerchantID: keys.merchantId,
+      Version: version,
+      TradeInfo: tradeInfo,
+      TradeSha: tradeSha(tradeInfo, keys),
+    };
+  };
 
   const send = (c: Context, body: ReturnType<typeof html>, status: 200 | 400, csp: string) => {
     c.header('content-security-policy', csp);
@@ -437,12 +462,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
           ${errors[key] ? html`aria-invalid="true"` : ''} ${by ? html`aria-describedby="${by}"` : ''}>
         ${errors[key] ? html`<p id="${id}-error" class="error">${errors[key]}</p>` : ''}`;
     };
-    return page(
+    return tradePage(
       trade.lang,
       t.title,
       html`
-      <p class="banner" role="note">${t.banner}</p>
-      <h1>${t.title}</h1>
       <dl>
         <dt>${t.orderNo}</dt><dd>${trade.orderNo}</dd>
         <dt>${t.item}</dt><dd>${trade.itemDesc}</dd>
@@ -505,12 +528,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
     const offered = (trade.vacc?.bankType || Object.keys(ATM_BANKS).join(','))
       .split(',')
       .filter((b): b is keyof typeof ATM_BANKS => b in ATM_BANKS);
-    return page(
+    return tradePage(
       trade.lang,
       t.title,
       html`
-      <p class="banner" role="note">${copy[trade.lang].banner}</p>
-      <h1>${t.title}</h1>
       <dl>
         <dt>${copy[trade.lang].orderNo}</dt><dd>${trade.orderNo}</dd>
         <dt>${copy[trade.lang].item}</dt><dd>${trade.itemDesc}</dd>
@@ -588,14 +609,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
         CodeNo: atm.codeNo,
       },
     };
-    const tradeInfo = encryptText(JSON.stringify(result), keys);
-    const fields = {
-      Status: 'SUCCESS',
-      MerchantID: keys.merchantId,
-      Version: trade.fields.Version,
-      TradeInfo: tradeInfo,
-      TradeSha: tradeSha(tradeInfo, keys),
-    };
+    const fields = postedResult('SUCCESS', trade.fields.Version, result);
     log('sandbox-gateway: virtual account', { orderNo: trade.orderNo, amount: trade.amount });
     const account = html`
       <dl>
@@ -605,27 +619,15 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
         <dt>${t.deadline}</dt><dd>${result.Result.ExpireDate} 23:59:59</dd>
       </dl>
       <p><a href="../trades?lang=${trade.lang}">${t.simulateHint}</a></p>`;
-    if (!trade.vacc.customerUrl)
-      return send(
-        c,
-        page(
-          trade.lang,
-          t.accountTitle,
-          html`<p class="banner" role="note">${copy[trade.lang].banner}</p><h1>${t.accountTitle}</h1>${account}`,
-        ),
-        200,
-        BASE_CSP,
-      );
+    if (!trade.vacc.customerUrl) return send(c, tradePage(trade.lang, t.accountTitle, account), 200, BASE_CSP);
     // With CustomerURL the account goes to the merchant through the browser (a form post).
     const csp = `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.vacc.customerUrl).origin}`;
     return send(
       c,
-      page(
+      tradePage(
         trade.lang,
         copy[trade.lang].returning,
         html`
-      <p class="banner" role="note">${copy[trade.lang].banner}</p>
-      <h1>${copy[trade.lang].returning}</h1>
       ${account}
       <form method="post" action="${trade.vacc.customerUrl}">
         ${hiddenInputs(fields)}
@@ -672,12 +674,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
     });
     return send(
       c,
-      page(
+      tradePage(
         lang,
         t.tradesTitle,
         html`
-      <p class="banner" role="note">${copy[lang].banner}</p>
-      <h1>${t.tradesTitle}</h1>
       ${c.req.query('done') ? html`<p role="status">${t.done}</p>` : ''}
       ${
         trades.length
@@ -738,14 +738,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
         PayerAccount5Code: '12345',
       },
     };
-    const tradeInfo = encryptText(JSON.stringify(result), keys);
-    const fields = {
-      Status: 'SUCCESS',
-      MerchantID: keys.merchantId,
-      Version: tr.atm.version,
-      TradeInfo: tradeInfo,
-      TradeSha: tradeSha(tradeInfo, keys),
-    };
+    const fields = postedResult('SUCCESS', tr.atm.version, result);
     log('sandbox-gateway: ATM payment', { orderNo: tr.merchantOrderNo, amount: tr.amount });
     if (tr.atm.notifyUrl) await notify(tr.atm.notifyUrl, fields, tr.merchantOrderNo).catch(() => undefined);
     return backToTrades(c, body.lang);
@@ -809,57 +802,42 @@ export function createSandboxGateway(options: SandboxGatewayOptions) {
         Card4No: card.digits.slice(-4),
       },
     };
-    // With RespondType=JSON the encrypted plain text is the JSON itself (not a query string).
-    const tradeInfo = encryptText(JSON.stringify(result), keys);
-    const fields = {
-      Status: outcome.Status,
-      MerchantID: keys.merchantId,
-      Version: trade.fields.Version,
-      TradeInfo: tradeInfo,
-      TradeSha: tradeSha(tradeInfo, keys),
-    };
+    const fields = postedResult(outcome.Status, trade.fields.Version, result);
 
     log('sandbox-gateway: payment', { orderNo: trade.orderNo, amount: trade.amount, status: outcome.Status });
     // Awaited so the merchant usually knows the outcome before the browser returns; failures are
     // logged inside and never reach the browser response.
     if (trade.notifyUrl) await notify(trade.notifyUrl, fields, trade.orderNo).catch(() => undefined);
 
-    if (!trade.returnUrl) {
-      // Without a ReturnURL the real gateway shows its own result page.
-      return send(
+    // The outcome's page: what happened, then the way on.
+    const outcomePage = (title: string, next: ReturnType<typeof html> | '', csp: string) =>
+      send(
         c,
-        page(
+        tradePage(
           trade.lang,
-          t.result,
+          title,
           html`
-        <p class="banner" role="note">${t.banner}</p>
-        <h1>${t.result}</h1>
-        <p>${outcome.text}</p>
-        ${trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : ''}`,
+      <p>${outcome.text}</p>
+      ${next}`,
         ),
         200,
+        csp,
+      );
+    // Without a ReturnURL the real gateway shows its own result page.
+    if (!trade.returnUrl)
+      return outcomePage(
+        t.result,
+        trade.clientBackUrl ? html`<p><a href="${trade.clientBackUrl}">${t.cancel}</a></p>` : '',
         BASE_CSP,
       );
-    }
-
-    const csp = `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.returnUrl).origin}`;
-    return send(
-      c,
-      page(
-        trade.lang,
-        t.returning,
-        html`
-      <p class="banner" role="note">${t.banner}</p>
-      <h1>${t.returning}</h1>
-      <p>${outcome.text}</p>
-      <form method="post" action="${trade.returnUrl}">
+    return outcomePage(
+      t.returning,
+      html`<form method="post" action="${trade.returnUrl}">
         ${hiddenInputs(fields)}
         <button type="submit">${t.continue}</button>
       </form>
       <script>${raw(AUTO_SUBMIT_SCRIPT)}</script>`,
-      ),
-      200,
-      csp,
+      `${BASE_CSP}; script-src ${AUTO_SUBMIT_HASH}; form-action ${new URL(trade.returnUrl).origin}`,
     );
   });
 

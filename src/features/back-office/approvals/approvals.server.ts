@@ -1,10 +1,9 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
 import { localized } from '@lib/routes';
 import type { ApprovalQueuePage } from './approvals';
 import type { ApprovalQueueProps } from './ApprovalQueue';
+import { islandProps } from '@lib/island-props.server';
 
 /** The approvals queue. */
 export const loadApprovals = (api: ApiClient) => load(() => api.admin.approvals.list());
@@ -12,9 +11,7 @@ export const loadApprovals = (api: ApiClient) => load(() => api.admin.approvals.
 /** The ApprovalQueue island's props: the rows, the words it shows, where the order pages are. */
 export function approvalQueueProps(locals: App.Locals, page: ApprovalQueuePage, headingId: string): ApprovalQueueProps {
   return {
-    locale: locals.locale,
-    base: `/${localePath(locals.locale)}`,
-    messages: pickMessages(locals.locale, [
+    ...islandProps(locals.locale, [
       'admin.approvals.',
       'admin.type.',
       'status.approval.',

@@ -7,6 +7,7 @@ import {
   applyEventPatch,
   approvalOffered,
   catalogueIssues,
+  CATALOGUE_FIELDS,
   createFromForm,
   detailsFromForm,
   EVENT_CATALOGUE_LIMITS,
@@ -64,27 +65,13 @@ export type EventCatalogueFormProps = {
 
 type Path = CatalogueIssue['path'];
 type Issue = Pick<CatalogueIssue, 'path' | 'code' | 'values'>;
-/** The order errors are focused in: the form's order. */
-const ORDER: Path[] = [
-  'type',
-  'slug',
-  'nameEn',
-  'nameZh',
-  'descriptionEn',
-  'descriptionZh',
-  'locationEn',
-  'locationZh',
-  'addressEn',
-  'addressZh',
-  'addressCountry',
-  'startTime',
-  'endAt',
-  'requiresApproval',
-  'includedBadges',
-  'liveStreamUrl',
-  'imageFileId',
-  ...SETTING_FIELDS.map((s) => s.field),
-];
+/**
+ * The order errors are focused in: the form's order, the catalogue's fields' (settings last) with
+ * the slug after the type and the country after the addresses.
+ */
+const ORDER: Path[] = CATALOGUE_FIELDS.flatMap((f): Path[] =>
+  f === 'type' ? ['type', 'slug'] : f === 'addressZh' ? ['addressZh', 'addressCountry'] : [f],
+);
 /** The input an issue's field is shown at (an address's issues at its street). */
 const inputOf = (path: Path) => (path === 'addressEn' || path === 'addressZh' ? `${path}-streetAddress` : path);
 

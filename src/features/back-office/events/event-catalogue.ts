@@ -5,6 +5,7 @@
 import {
   ADDRESS_PARTS,
   CATALOGUE_FIELDS,
+  catalogueTexts,
   emptyAddress,
   type CatalogueField,
   type CatalogueForm,
@@ -64,12 +65,7 @@ export function catalogueForm(e: CatalogueEventView): CatalogueForm {
   return {
     type: e.type,
     slug: e.slug,
-    nameEn: e.nameEn,
-    nameZh: e.nameZh,
-    descriptionEn: e.descriptionEn,
-    descriptionZh: e.descriptionZh,
-    locationEn: e.locationEn,
-    locationZh: e.locationZh,
+    ...catalogueTexts(e),
     startTime: toTaipeiInput(e.startTime),
     endAt: toTaipeiInput(e.endAt),
     requiresApproval: e.requiresApproval,
@@ -88,6 +84,14 @@ export const changedCatalogueFields = (change: CatalogueChange['changes']) =>
   [...CATALOGUE_FIELDS, 'status' as const]
     .filter((f) => change[f] !== undefined)
     .map((f) => ({ field: f, ...change[f]! }));
+
+/** An event's seats in the back office: not counted, taken of unlimited, or taken, left and capacity. */
+export const seatsText = (e: CatalogueEventView, t: Translate): string =>
+  !e.holdsSeat
+    ? t('admin.events.seatsNotCounted')
+    : e.capacity === null
+      ? t('admin.events.seatsUnlimited', { taken: e.seatsTaken })
+      : t('admin.events.seatsSummary', { taken: e.seatsTaken, left: e.seatsLeft ?? 0, capacity: e.capacity });
 
 /**
  * How a value reads in the history: dates in Taipei time, prices as money, yes/no, an address on

@@ -1,10 +1,9 @@
-import { pickMessages } from '@i18n/i18n';
-import { localePath } from '@i18n/locales';
 import type { ApiClient } from '@lib/api';
 import { load } from '@lib/load';
 import type { AdminInvoice, InvoiceSettings } from '@domain/contract/invoices';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@domain/invoices';
 import type { InvoiceListProps } from './InvoiceList';
+import { islandProps } from '@lib/island-props.server';
 
 /** The back office's e-invoices page (issue 22): its query, loaders and the islands' props. */
 export function invoiceQuery(url: URL): { status?: InvoiceStatus; q?: string } {
@@ -26,9 +25,7 @@ export const invoiceListProps = (
   settings: InvoiceSettings | null,
   today: string,
 ): InvoiceListProps => ({
-  locale: locals.locale,
-  base: `/${localePath(locals.locale)}`,
-  messages: pickMessages(locals.locale, ['admin.invoices.', 'invoice.', 'dialog.', 'apiError.', 'eventInfo.types.']),
+  ...islandProps(locals.locale, ['admin.invoices.', 'invoice.', 'dialog.', 'apiError.', 'eventInfo.types.']),
   rows,
   settings,
   today,

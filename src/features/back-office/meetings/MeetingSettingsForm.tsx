@@ -14,6 +14,11 @@ export type MeetingSettingsFormProps = {
 
 const NUMBERS = ['slotMinutes', 'pendingCap', 'dailyCap', 'cancelCutoffHours', 'requestExpiryHours'] as const;
 const DEFAULTS = { slotMinutes: 30, pendingCap: 5, dailyCap: 8, cancelCutoffHours: 24, requestExpiryHours: 48 };
+/** The day's opening hours: each setting and its input's id. */
+const HOURS = [
+  ['opensAt', 'meeting-opens'],
+  ['closesAt', 'meeting-closes'],
+] as const;
 
 const lines = (text: string) =>
   text
@@ -29,8 +34,7 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
   const t = createT(props.messages);
   const s = props.settings;
   const [days, setDays] = useState((s?.days ?? []).join('\n'));
-  const [opensAt, setOpensAt] = useState(s?.opensAt ?? '10:00');
-  const [closesAt, setClosesAt] = useState(s?.closesAt ?? '17:00');
+  const [hours, setHours] = useState({ opensAt: s?.opensAt ?? '10:00', closesAt: s?.closesAt ?? '17:00' });
   const [numbers, setNumbers] = useState<Record<(typeof NUMBERS)[number], number>>(s ?? DEFAULTS);
   const [tables, setTables] = useState((s?.tables ?? []).join('\n'));
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
@@ -40,8 +44,7 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
     try {
       await browserApi(props.locale, `${props.base}/`).admin.meetings.saveSettings({
         days: lines(days),
-        opensAt,
-        closesAt,
+        ...hours,
         ...numbers,
         tables: lines(tables),
       });
@@ -67,24 +70,17 @@ export default function MeetingSettingsForm(props: MeetingSettingsFormProps) {
           onChange={(e) => setTables(e.target.value)}
         />
       </LabelledControl>
-      <LabelledControl id="meeting-opens" label={t('admin.meetings.opensAt')}>
-        <input
-          id="meeting-opens"
-          type="time"
-          className={input}
-          value={opensAt}
-          onChange={(e) => setOpensAt(e.target.value)}
-        />
-      </LabelledControl>
-      <LabelledControl id="meeting-closes" label={t('admin.meetings.closesAt')}>
-        <input
-          id="meeting-closes"
-          type="time"
-          className={input}
-          value={closesAt}
-          onChange={(e) => setClosesAt(e.target.value)}
-        />
-      </LabelledControl>
+      {HOURS.map(([key, id]) => (
+        <LabelledControl key={key} id={id} label={t(`admin.meetings.${key}`)}>
+          <input
+            id={id}
+            type="time"
+            className={input}
+            value={hours[key]}
+            onChange={(e) => setHours((h) => ({ ...h, [key]: e.target.value }))}
+          />
+        </LabelledControl>
+      ))}
       {NUMBERS.map((key) => (
         <LabelledControl key={key} id={`meeting-${key}`} label={t(`admin.meetings.${key}`)}>
           <input

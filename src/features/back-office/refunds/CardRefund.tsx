@@ -1,5 +1,5 @@
-import { lazy, useId, useState } from 'react';
-import { ClientSuspense } from '@components/ui/ClientSuspense';
+import { useId, useState } from 'react';
+import { LazyConfirmDialog } from '@components/ui/LazyConfirmDialog';
 import { loadDialogs } from '@components/ui/load-dialogs';
 import { TextField } from '@components/ui/TextField';
 import type { CardRefundPreview } from '@domain/contract';
@@ -7,8 +7,6 @@ import { formatMoney } from '@domain/format';
 import { createT, type Messages } from '@i18n/t';
 import { ApiError } from '@lib/api';
 import { browserApi } from '@lib/admin-api.client';
-
-const ConfirmDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConfirmDialog })));
 
 export type CardRefundProps = {
   locale: 'en' | 'zh-TW';
@@ -116,90 +114,87 @@ export default function CardRefund(props: CardRefundProps) {
           {done}
         </p>
       )}
-      {open && (
-        <ClientSuspense fallback={null}>
-          <ConfirmDialog
-            open={open}
-            onOpenChange={(o) => !busy && setOpen(o)}
-            title={t('admin.cardRefund.title', { orderNo: props.orderNo })}
-            description={
-              preview.kind === 'loading'
-                ? t('admin.cardRefund.loading')
-                : preview.kind === 'failed'
-                  ? preview.message
-                  : p!.gatewayCall === 'cancel'
-                    ? t('admin.cardRefund.cancel')
-                    : p!.gatewayCall === 'refund'
-                      ? t('admin.cardRefund.refund')
-                      : t('admin.cardRefund.unknown', { status: p!.gatewayStatus ?? '' })
-            }
-            confirmLabel={t('admin.cardRefund.confirm')}
-            cancelLabel={t('admin.refunds.back')}
-            onConfirm={() => void confirm()}
-            busy={busy || !p}
-          >
-            {p && (
-              <div className="mt-4 space-y-4 text-sm" data-testid="card-refund">
-                <p>
-                  {t('admin.cardRefund.paid', {
-                    amount: money(p.amountCents, p.currency),
-                    refunded: money(p.refundedCents, p.currency),
-                    balance: money(p.balanceCents, p.currency),
-                  })}
-                </p>
-                <fieldset className="space-y-2">
-                  <legend className="sr-only">{t('admin.cardRefund.amount')}</legend>
-                  <label className="flex items-center gap-2">
-                    <input type="radio" name={`${ids}-part`} checked={!part} onChange={() => setPart(false)} />
-                    {t('admin.cardRefund.whole', { amount: money(p.balanceCents, p.currency) })}
-                  </label>
-                  <label className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${ids}-part`}
-                      checked={part}
-                      disabled={!partAllowed}
-                      onChange={() => setPart(true)}
-                    />
-                    {partAllowed ? t('admin.cardRefund.part') : t('admin.cardRefund.partUnsettled')}
-                  </label>
-                </fieldset>
-                {part && (
-                  <TextField
-                    id={`${ids}-amount`}
-                    label={t('admin.cardRefund.amount')}
-                    value={amount}
-                    onChange={(v) => setAmount(v.replace(/\D/g, ''))}
-                    inputMode="numeric"
-                    error={errors.amount}
-                  />
-                )}
-                <TextField
-                  id={`${ids}-reason`}
-                  label={t('admin.cardRefund.reason')}
-                  value={reason}
-                  onChange={setReason}
-                  max={500}
-                  error={errors.reason}
+      <LazyConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        running={busy}
+        title={t('admin.cardRefund.title', { orderNo: props.orderNo })}
+        description={
+          preview.kind === 'loading'
+            ? t('admin.cardRefund.loading')
+            : preview.kind === 'failed'
+              ? preview.message
+              : p!.gatewayCall === 'cancel'
+                ? t('admin.cardRefund.cancel')
+                : p!.gatewayCall === 'refund'
+                  ? t('admin.cardRefund.refund')
+                  : t('admin.cardRefund.unknown', { status: p!.gatewayStatus ?? '' })
+        }
+        confirmLabel={t('admin.cardRefund.confirm')}
+        cancelLabel={t('admin.refunds.back')}
+        onConfirm={() => void confirm()}
+        busy={busy || !p}
+      >
+        {p && (
+          <div className="mt-4 space-y-4 text-sm" data-testid="card-refund">
+            <p>
+              {t('admin.cardRefund.paid', {
+                amount: money(p.amountCents, p.currency),
+                refunded: money(p.refundedCents, p.currency),
+                balance: money(p.balanceCents, p.currency),
+              })}
+            </p>
+            <fieldset className="space-y-2">
+              <legend className="sr-only">{t('admin.cardRefund.amount')}</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name={`${ids}-part`} checked={!part} onChange={() => setPart(false)} />
+                {t('admin.cardRefund.whole', { amount: money(p.balanceCents, p.currency) })}
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${ids}-part`}
+                  checked={part}
+                  disabled={!partAllowed}
+                  onChange={() => setPart(true)}
                 />
-                <p>
-                  {invoiceEffect === 'void'
-                    ? t('admin.cardRefund.invoice.void', { number: invoiceName })
-                    : invoiceEffect === 'allowance'
-                      ? t('admin.cardRefund.invoice.allowance', { number: invoiceName })
-                      : t('admin.cardRefund.invoice.none')}
-                </p>
-                <p>{t('admin.cardRefund.mail')}</p>
-                {errors.submit && (
-                  <p role="alert" className="rounded-md border border-red-500 bg-red-50 px-3 py-2 text-red-900">
-                    {errors.submit}
-                  </p>
-                )}
-              </div>
+                {partAllowed ? t('admin.cardRefund.part') : t('admin.cardRefund.partUnsettled')}
+              </label>
+            </fieldset>
+            {part && (
+              <TextField
+                id={`${ids}-amount`}
+                label={t('admin.cardRefund.amount')}
+                value={amount}
+                onChange={(v) => setAmount(v.replace(/\D/g, ''))}
+                inputMode="numeric"
+                error={errors.amount}
+              />
             )}
-          </ConfirmDialog>
-        </ClientSuspense>
-      )}
+            <TextField
+              id={`${ids}-reason`}
+              label={t('admin.cardRefund.reason')}
+              value={reason}
+              onChange={setReason}
+              max={500}
+              error={errors.reason}
+            />
+            <p>
+              {invoiceEffect === 'void'
+                ? t('admin.cardRefund.invoice.void', { number: invoiceName })
+                : invoiceEffect === 'allowance'
+                  ? t('admin.cardRefund.invoice.allowance', { number: invoiceName })
+                  : t('admin.cardRefund.invoice.none')}
+            </p>
+            <p>{t('admin.cardRefund.mail')}</p>
+            {errors.submit && (
+              <p role="alert" className="rounded-md border border-red-500 bg-red-50 px-3 py-2 text-red-900">
+                {errors.submit}
+              </p>
+            )}
+          </div>
+        )}
+      </LazyConfirmDialog>
     </>
   );
 }
