@@ -8,7 +8,7 @@
  * `orders.payment_status`, `orders.approval_status` or `events.seats_taken`.
  */
 import { and, eq, getTableColumns, getTableName, inArray, is, isNull, lt, or, SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { DomainError } from '@domain/errors';
 import {
   decide,
@@ -449,12 +449,34 @@ class NoSeat extends Error {
  * given) in ONE statement: data-modifying CTEs, each insert reading the row before it, so nothing
  * is written unless the seat's conditional UPDATE matched (DESIGN D12), and a unique violation
  * undoes the seat with the rest. Answers the order, or, when no seat was left, whether unpaid
- * orders past their deadline hold seats of the event (read in the same statement).
+ * orders past their deadline hold seats of the event (read in the same statement). Prepared once
+ * per connection and shape (seat or not, outbox row or not): every call names the same columns.
  */
 async function runPlacing(conn: Db, p: Placing): Promise<OrderRow | { lapsed: boolean }> {
-  const gate = p.holdsSeat ? sql`from seat` : sql``;
+  const params: Record<string, unknown> = { eventId: p.eventId, now: p.now.toISOString() };
+  /** `insert into table (columns) select values from …`, the values as placeholders cast to their column's type. */
+  const insertSelect = (prefix: string, table: PgTable, values: Record<string, unknown>, from: SQL) => {
+    const columns = getTableColumns(table);
+    const names: SQL[] = [];
+    const selected: SQL[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      const column = columns[key];
+      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+      names.push(sql`${sql.identifier(column.name)}`);
+      if (is(value, SQL)) {
+        selected.push(value);
+        continue;
+      }
+      const name = `${prefix}_${key}`;
+      // Encoded here: drizzle encodes a placeholder's null too (jsonb: 'null', not NULL).
+      params[name] = value === null || value === undefined ? null : column.mapToDriverValue(value);
+      selected.push(sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`);
+    }
+    return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} ${from}`;
+  };
   const outbox = p.placed
     ? sql`, outbox as (${insertSelect(
+        'e',
         orderEvents,
         {
           orderId: sql`placed.id`,
@@ -475,36 +497,27 @@ async function runPlacing(conn: Db, p: Placing): Promise<OrderRow | { lapsed: bo
   const statement = sql`with ${
     p.holdsSeat
       ? sql`seat as (update ${events} set seats_taken = seats_taken + 1
-          where id = ${p.eventId} and (capacity is null or seats_taken < capacity) returning id),`
+          where id = ${sql.placeholder('eventId')} and (capacity is null or seats_taken < capacity) returning id),`
       : sql``
-  } placed as (${insertSelect(orders, p.order, gate)} returning *),
-    registration as (${insertSelect(registrations, { ...p.registration, orderId: sql`placed.id` }, sql`from placed`)})
+  } placed as (${insertSelect('o', orders, p.order, p.holdsSeat ? sql`from seat` : sql``)} returning *),
+    registration as (${insertSelect('r', registrations, { ...p.registration, orderId: sql`placed.id` }, sql`from placed`)})
     ${outbox}
     select placed.*, (not exists (select 1 from placed) and exists (select 1 from orders o
-      where o.event_id = ${p.eventId} and o.payment_status = 'pending' and o.holds_seat
-      and o.payment_expires_at < ${p.now.toISOString()}::timestamptz)) as lapsed_seats_held
+      where o.event_id = ${sql.placeholder('eventId')} and o.payment_status = 'pending' and o.holds_seat
+      and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz)) as lapsed_seats_held
     from (select 1) as one left join placed on true`;
-  const result = (await conn.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  const name = `place_order${p.holdsSeat ? '_seat' : ''}${p.placed ? '_outbox' : ''}`;
+  const placing = prepared(conn, name, (d) =>
+    d._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false),
+  );
+  const result = (await placing.execute(params)) as { rows: Record<string, unknown>[] };
   const row = result.rows[0]!;
   if (row.id === null || row.id === undefined) return { lapsed: row.lapsed_seats_held === true };
   return fromRow(orders, row) as OrderRow;
 }
 
-/** `insert into table (columns) select values from …`: each value cast to its column's type (SQL values as written). */
-function insertSelect(table: PgTable, values: Record<string, unknown>, from: SQL): SQL {
-  const columns = getTableColumns(table);
-  const set = Object.entries(values).filter(([, value]) => value !== undefined);
-  const column = (key: string) => {
-    const c = columns[key];
-    if (!c) throw new Error(`${getTableName(table)} has no column ${key}`);
-    return c;
-  };
-  const names = set.map(([key]) => sql.identifier(column(key).name));
-  const params = set.map(([key, value]) =>
-    is(value, SQL) ? value : sql`${sql.param(value, column(key))}::${sql.raw(column(key).getSQLType())}`,
-  );
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} ${from}`;
-}
+/** Turns SQL into its text and parameters (for statements drizzle's builders cannot write). */
+const dialect = new PgDialect();
 
 /** A row of `table` as the database driver answered it (column names), as drizzle maps it. */
 function fromRow(table: PgTable, row: Record<string, unknown>) {
