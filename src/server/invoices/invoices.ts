@@ -71,7 +71,7 @@ export const invoiceActsOn = (change: ChangeFacts) => issuesInvoice(change) || r
  * void is allowed in, credited in full).
  */
 export async function invoiceOnChange(change: OrderChange): Promise<void> {
-  const { tx, before, after, now } = change;
+  const { tx, after, now } = change;
   if (issuesInvoice(change)) await queueIssue(tx, change);
   if (reversesInvoice(change)) {
     const reason =

@@ -299,7 +299,7 @@ export type PlaceOrderInput = PlacedFrom & {
  * oversell (DESIGN D12). Unique violations (one live order per user and event, one badge per
  * user and e-mail) are left to the caller, which knows what they mean for its kind.
  *
- * The seat, the order and its registration are one statement (`placingStatement`). When that is
+ * The seat, the order and its registration are one statement (`runPlacing`). When that is
  * all there is to write with the order's `order_events` row (no works, nothing `within`, no hook
  * of the kind acts on placing, most event registrations), the outbox row is part of the same
  * statement and the order is placed in one statement, atomic on its own, with no transaction
@@ -363,7 +363,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     !input.within &&
     publishesNothing({ event, happened: 'placed', before: null, after: state });
 
-  /** The order, or null: no seat was left (and whether unpaid orders past their deadline hold seats). */
+  /** The order; or, when no seat was left, whether unpaid orders past their deadline hold seats. */
   const placeIn = async (conn: Db): Promise<OrderRow | { lapsed: boolean }> => {
     if (oneStatement) return runPlacing(conn, { ...placing, placed });
     // A seat-limited event is read again, with whether lapsed orders still hold seats, in one
