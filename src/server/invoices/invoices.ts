@@ -52,15 +52,28 @@ export async function invoiceSettingsOf(db: Db | Tx, editionId: string | null) {
   return { enabled: row?.enabled ?? true, itemNames: row?.itemNames ?? {} };
 }
 
+type ChangeFacts = {
+  before: Pick<OrderChange['after'], 'paymentStatus'> | null;
+  after: Pick<OrderChange['after'], 'paymentStatus'>;
+  happened: OrderChange['happened'];
+};
+const issuesInvoice = ({ before, after }: ChangeFacts) =>
+  after.paymentStatus === 'paid' && before?.paymentStatus !== 'paid';
+const reversesInvoice = ({ before, happened }: ChangeFacts) =>
+  happened === 'canceled' && before?.paymentStatus === 'paid';
+
+/** Whether invoiceOnChange does anything for a change (the order core places most orders in one statement when not). */
+export const invoiceActsOn = (change: ChangeFacts) => issuesInvoice(change) || reversesInvoice(change);
+
 /**
  * The order core's hook (every kind, in the change's transaction): an order that becomes paid
  * gets its invoice queued; a paid order canceled gets its invoice voided (or, past the period a
  * void is allowed in, credited in full).
  */
 export async function invoiceOnChange(change: OrderChange): Promise<void> {
-  const { tx, before, after, now } = change;
-  if (after.paymentStatus === 'paid' && before?.paymentStatus !== 'paid') await queueIssue(tx, change);
-  if (change.happened === 'canceled' && before?.paymentStatus === 'paid') {
+  const { tx, after, now } = change;
+  if (issuesInvoice(change)) await queueIssue(tx, change);
+  if (reversesInvoice(change)) {
     const reason =
       typeof change.payload?.reason === 'string' && change.payload.reason.trim()
         ? change.payload.reason.trim()

@@ -12,7 +12,7 @@ import { EVENT_SERVER } from './event';
 import { MARKET_SERVER } from './market';
 import type { OrderChange, ServerKind } from './parts';
 import { PITCHING_SERVER, STORY_SERVER } from './pitching';
-import { invoiceOnChange } from '../invoices/invoices';
+import { invoiceActsOn, invoiceOnChange } from '../invoices/invoices';
 
 /** Badges are placed by their own calls (application, one-time link); their orders make the badge. */
 const BADGE_SERVER: ServerKind = { onChange: [badgeOfOrder] };
@@ -37,4 +37,15 @@ export async function publishOrderChange(change: OrderChange): Promise<void> {
   for (const hook of SERVER_KINDS[change.event.type].onChange) await hook(change);
   // Every kind: an order paid gets its e-invoice queued, a paid one canceled its void (issue 22).
   await invoiceOnChange(change);
+}
+
+/**
+ * Whether publishing a change would run nothing: the kind has no hooks and the invoice rules
+ * ignore it. The order core then places an order in one statement, without a transaction of
+ * its own (decision 073).
+ */
+export function publishesNothing(
+  change: Pick<OrderChange, 'event' | 'happened'> & Parameters<typeof invoiceActsOn>[0],
+) {
+  return SERVER_KINDS[change.event.type].onChange.length === 0 && !invoiceActsOn(change);
 }

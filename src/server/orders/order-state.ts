@@ -7,7 +7,8 @@
  * works and quota), and one `order_events` row (the audit trail and the outbox). No other module writes
  * `orders.payment_status`, `orders.approval_status` or `events.seats_taken`.
  */
-import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, is, isNull, lt, or, SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { DomainError } from '@domain/errors';
 import {
   decide,
@@ -26,7 +27,7 @@ import type { Locale } from '@i18n/locales';
 import { onOneConnection, type Db, type Tx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { events, orderContents, orderEvents, orders, registrations } from '../db/schema';
-import { publishOrderChange } from '../kinds/index';
+import { publishesNothing, publishOrderChange } from '../kinds/index';
 import { newOrderNo } from './order-no';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -248,25 +249,11 @@ export async function expireOverdueOrders(
   });
 }
 
-/** Whether unpaid orders past their deadline still hold seats of the event (the expiry run has not reached them). */
-async function hasLapsedSeats(db: Db, eventId: string, now: Date) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.eventId, eventId),
-        eq(orders.paymentStatus, 'pending'),
-        eq(orders.holdsSeat, true),
-        lt(orders.paymentExpiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Whether the event is full now and no unpaid order past its deadline holds one of its seats. */
-async function fullWithoutLapsedSeats(db: Db, eventId: string, now: Date): Promise<boolean> {
+/**
+ * Whether the event is full now, and if so whether unpaid orders past their deadline still hold
+ * some of its seats (the expiry run has not reached them); null when seats are left.
+ */
+async function fullNow(db: Db, eventId: string, now: Date): Promise<{ lapsed: boolean } | null> {
   const statement = prepared(db, 'event_full_without_lapsed', (d) =>
     d
       .select({
@@ -280,7 +267,7 @@ async function fullWithoutLapsedSeats(db: Db, eventId: string, now: Date): Promi
       .prepare('event_full_without_lapsed'),
   );
   const [row] = await statement.execute({ eventId, now: now.toISOString() });
-  return row !== undefined && row.full === true && row.lapsed === false;
+  return row?.full === true ? { lapsed: row.lapsed === true } : null;
 }
 
 /** Where an order was placed from: the registrant's language then (its e-mails) and the portal origin. */
@@ -308,9 +295,16 @@ export type PlaceOrderInput = PlacedFrom & {
 /**
  * The one way to place an order, for every registration kind. The price is fixed here from the
  * event's price list × quantity and never recomputed; the seat (kinds that hold one) is taken by
- * a conditional UPDATE in the order's transaction, so concurrent requests cannot oversell
- * (DESIGN D12). Unique violations (one live order per user and event, one badge per user and
- * e-mail) are left to the caller, which knows what they mean for its kind.
+ * a conditional UPDATE in the statement that inserts the order, so concurrent requests cannot
+ * oversell (DESIGN D12). Unique violations (one live order per user and event, one badge per
+ * user and e-mail) are left to the caller, which knows what they mean for its kind.
+ *
+ * The seat, the order and its registration are one statement (`runPlacing`). When that is
+ * all there is to write with the order's `order_events` row (no works, nothing `within`, no hook
+ * of the kind acts on placing, most event registrations), the outbox row is part of the same
+ * statement and the order is placed in one statement, atomic on its own, with no transaction
+ * around it (decision 073). Otherwise the statement opens the order's transaction, and the works,
+ * `within`, the hooks and the `order_events` row follow in it.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<OrderRow> {
   const { event } = input;
@@ -323,110 +317,216 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     registerEndAt: event.registerEndAt,
     paymentDays: ctx.paymentDays,
   });
-  const placeIn = (conn: Db) =>
-    conn.transaction(async (tx) => {
-      if (kind.holdsSeat && !(await takeSeat(tx, event.id))) throw new DomainError('event_capacity_full');
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(ctx.orderPrefix, ctx.now),
-          userId: input.user.id,
-          eventId: event.id,
-          registrationType: input.registrationType,
-          ...state,
-          currency: 'TWD',
-          quantity: price.quantity,
-          amountCents: price.total.twd.cents,
-          unitPriceTwdCents: price.unit.twd.cents,
-          unitPriceUsdCents: price.unit.usd?.cents ?? null,
-          totalTwdCents: price.total.twd.cents,
-          totalUsdCents: price.total.usd?.cents ?? null,
-          holdsSeat: kind.holdsSeat,
-          badgeEmailKey: input.badgeEmailKey ?? null,
-          // One badge per person and edition (decision 068): the badge event's edition, in the row the indexes read.
-          badgeEditionId: kind.issuesBadge ? (event.editionId ?? null) : null,
-          locale: input.locale ?? null,
-          siteOrigin: input.siteOrigin ?? null,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      await tx
-        .insert(registrations)
-        .values({ orderId: order!.id, userId: input.user.id, form: input.form, contact: input.contact ?? null });
-      if (input.contents?.length) {
-        await tx.insert(orderContents).values(
-          input.contents.map((c) => ({
-            orderId: order!.id,
-            contentId: c.id,
-            title: c.title,
-            titleZh: c.titleZh ?? '',
-            genre: c.genre ?? null,
-            categoryId: c.categoryId ?? null,
-            pitching: c.pitching ?? false,
-          })),
-        );
-      }
-      await input.within?.(tx, order!);
-      await publishOrderChange({
-        tx,
-        event,
-        before: null,
-        after: order!,
-        happened: 'placed',
-        now: ctx.now,
-        pickupSecret: ctx.pickupSecret,
-      });
-      await recordOrderEvent(tx, {
-        orderId: order!.id,
-        kind: 'placed',
-        actor: input.actor,
-        before: { paymentStatus: null, approvalStatus: null },
-        after: { paymentStatus: order!.paymentStatus, approvalStatus: order!.approvalStatus },
-        payload: {
-          registrationType: input.registrationType,
-          quantity: price.quantity,
-          totalTwdCents: price.total.twd.cents,
-          totalUsdCents: price.total.usd?.cents ?? null,
-        },
-        at: ctx.now,
-      });
-      return order!;
-    });
-  // A seat-limited event is read again, with whether lapsed orders still hold seats, in one
-  // statement on the connection the order's transaction then runs on, right before it: full and
-  // none lapsed is refused there without opening a transaction. In a burst the request read the
-  // event while every other request was reading it too, before the first seats were taken; the
-  // pool's queue then puts this read after the transactions ahead of it, so most of a burst is
-  // refused in one statement instead of four (begin, seat, rollback, lapsed). A seat freed after
-  // the read is as if this request had come a moment earlier; a seat is only ever taken by the
-  // conditional UPDATE in the transaction (DESIGN D12).
-  const seatLimited = kind.holdsSeat && event.capacity !== null;
-  let fullNow = false;
-  const attempt = () =>
-    onOneConnection(db, async (conn) => {
-      if (seatLimited && (await fullWithoutLapsedSeats(conn, event.id, ctx.now))) {
-        fullNow = true;
-        throw new DomainError('event_capacity_full');
-      }
-      return placeIn(conn);
-    });
-  try {
-    return await attempt();
-  } catch (error) {
-    // Full, but lapsed unpaid orders still hold seats (the expiry run is throttled): release
-    // them now and try once more, so a freed seat is never refused.
-    if (
-      error instanceof DomainError &&
-      error.code === 'event_capacity_full' &&
-      !fullNow &&
-      (await hasLapsedSeats(db, event.id, ctx.now))
-    ) {
-      await expireOverdueOrders(db, ctx.now);
-      return attempt();
+  const placing: Placing = {
+    eventId: event.id,
+    holdsSeat: kind.holdsSeat,
+    now: ctx.now,
+    order: {
+      orderNo: newOrderNo(ctx.orderPrefix, ctx.now),
+      userId: input.user.id,
+      eventId: event.id,
+      registrationType: input.registrationType,
+      ...state,
+      currency: 'TWD',
+      quantity: price.quantity,
+      amountCents: price.total.twd.cents,
+      unitPriceTwdCents: price.unit.twd.cents,
+      unitPriceUsdCents: price.unit.usd?.cents ?? null,
+      totalTwdCents: price.total.twd.cents,
+      totalUsdCents: price.total.usd?.cents ?? null,
+      holdsSeat: kind.holdsSeat,
+      badgeEmailKey: input.badgeEmailKey ?? null,
+      // One badge per person and edition (decision 068): the badge event's edition, in the row the indexes read.
+      badgeEditionId: kind.issuesBadge ? (event.editionId ?? null) : null,
+      locale: input.locale ?? null,
+      siteOrigin: input.siteOrigin ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    },
+    registration: { userId: input.user.id, form: input.form, contact: input.contact ?? null },
+  };
+  const placed = {
+    kind: 'placed',
+    actor: input.actor,
+    before: { paymentStatus: null, approvalStatus: null },
+    after: { paymentStatus: state.paymentStatus, approvalStatus: state.approvalStatus },
+    payload: {
+      registrationType: input.registrationType,
+      quantity: price.quantity,
+      totalTwdCents: price.total.twd.cents,
+      totalUsdCents: price.total.usd?.cents ?? null,
+    },
+    at: ctx.now,
+  } satisfies Omit<Parameters<typeof recordOrderEvent>[1], 'orderId'>;
+  const oneStatement =
+    !input.contents?.length &&
+    !input.within &&
+    publishesNothing({ event, happened: 'placed', before: null, after: state });
+
+  /** The order; or, when no seat was left, whether unpaid orders past their deadline hold seats. */
+  const placeIn = async (conn: Db): Promise<OrderRow | { lapsed: boolean }> => {
+    if (oneStatement) return runPlacing(conn, { ...placing, placed });
+    // A seat-limited event is read again, with whether lapsed orders still hold seats, in one
+    // statement on the connection the order's transaction then runs on, right before it: full
+    // and none lapsed is refused there without opening a transaction (decision 033).
+    if (kind.holdsSeat && event.capacity !== null) {
+      const full = await fullNow(conn, event.id, ctx.now);
+      if (full) return full;
     }
-    throw error;
+    return conn
+      .transaction(async (tx) => {
+        const taken = await runPlacing(tx as unknown as Db, placing);
+        // Nothing was written: rolled back all the same, and answered below.
+        if (!('id' in taken)) throw new NoSeat(taken);
+        const order = taken;
+        if (input.contents?.length) {
+          await tx.insert(orderContents).values(
+            input.contents.map((c) => ({
+              orderId: order.id,
+              contentId: c.id,
+              title: c.title,
+              titleZh: c.titleZh ?? '',
+              genre: c.genre ?? null,
+              categoryId: c.categoryId ?? null,
+              pitching: c.pitching ?? false,
+            })),
+          );
+        }
+        await input.within?.(tx, order);
+        await publishOrderChange({
+          tx,
+          event,
+          before: null,
+          after: order,
+          happened: 'placed',
+          now: ctx.now,
+          pickupSecret: ctx.pickupSecret,
+        });
+        await recordOrderEvent(tx, { ...placed, orderId: order.id });
+        return order as OrderRow | { lapsed: boolean };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NoSeat) return error.answer;
+        throw error;
+      });
+  };
+  // The statement reads the event after the pool's queue, right when it runs: in a burst the
+  // request read the event while every other request was reading it too, before the first seats
+  // were taken; most of a burst is refused here, by the seat UPDATE that matched no row, in the
+  // same one statement. A seat freed after it is as if this request had come a moment earlier.
+  const attempt = () => (oneStatement ? placeIn(db) : onOneConnection(db, placeIn));
+  let answer = await attempt();
+  // Full, but lapsed unpaid orders still hold seats (the expiry run is throttled): release them
+  // now and try once more, so a freed seat is never refused.
+  if (!('id' in answer) && answer.lapsed) {
+    await expireOverdueOrders(db, ctx.now);
+    answer = await attempt();
   }
+  if (!('id' in answer)) throw new DomainError('event_capacity_full');
+  return answer;
+}
+
+/** What one placing statement writes: the seat (kinds that hold one), the order, its registration. */
+type Placing = {
+  eventId: string;
+  holdsSeat: boolean;
+  now: Date;
+  order: OrderInsert;
+  registration: Omit<typeof registrations.$inferInsert, 'orderId'>;
+  /** The order's `order_events` row, written by the same statement (when nothing else is written with it). */
+  placed?: Omit<Parameters<typeof recordOrderEvent>[1], 'orderId'>;
+};
+
+/** A transaction of placeOrder rolled back because no seat was left. */
+class NoSeat extends Error {
+  constructor(readonly answer: { lapsed: boolean }) {
+    super('no seat left');
+  }
+}
+
+/**
+ * Takes the seat, inserts the order and its registration (and its `order_events` row, when
+ * given) in ONE statement: data-modifying CTEs, each insert reading the row before it, so nothing
+ * is written unless the seat's conditional UPDATE matched (DESIGN D12), and a unique violation
+ * undoes the seat with the rest. Answers the order, or, when no seat was left, whether unpaid
+ * orders past their deadline hold seats of the event (read in the same statement). Prepared once
+ * per connection and shape (seat or not, outbox row or not): every call names the same columns.
+ */
+async function runPlacing(conn: Db, p: Placing): Promise<OrderRow | { lapsed: boolean }> {
+  const params: Record<string, unknown> = { eventId: p.eventId, now: p.now.toISOString() };
+  /** `insert into table (columns) select values from …`, the values as placeholders cast to their column's type. */
+  const insertSelect = (prefix: string, table: PgTable, values: Record<string, unknown>, from: SQL) => {
+    const columns = getTableColumns(table);
+    const names: SQL[] = [];
+    const selected: SQL[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      const column = columns[key];
+      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+      names.push(sql`${sql.identifier(column.name)}`);
+      if (is(value, SQL)) {
+        selected.push(value);
+        continue;
+      }
+      const name = `${prefix}_${key}`;
+      // Encoded here: drizzle encodes a placeholder's null too (jsonb: 'null', not NULL).
+      params[name] = value === null || value === undefined ? null : column.mapToDriverValue(value);
+      selected.push(sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`);
+    }
+    return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} ${from}`;
+  };
+  const outbox = p.placed
+    ? sql`, outbox as (${insertSelect(
+        'e',
+        orderEvents,
+        {
+          orderId: sql`placed.id`,
+          kind: p.placed.kind,
+          actor: p.placed.actor.kind,
+          actorId: p.placed.actor.id ?? null,
+          paymentStatusBefore: p.placed.before.paymentStatus,
+          paymentStatusAfter: p.placed.after.paymentStatus,
+          approvalStatusBefore: p.placed.before.approvalStatus,
+          approvalStatusAfter: p.placed.after.approvalStatus,
+          payload: p.placed.payload ?? {},
+          createdAt: p.placed.at,
+          availableAt: p.placed.at,
+        },
+        sql`from placed`,
+      )})`
+    : sql``;
+  const statement = sql`with ${
+    p.holdsSeat
+      ? sql`seat as (update ${events} set seats_taken = seats_taken + 1
+          where id = ${sql.placeholder('eventId')} and (capacity is null or seats_taken < capacity) returning id),`
+      : sql``
+  } placed as (${insertSelect('o', orders, p.order, p.holdsSeat ? sql`from seat` : sql``)} returning *),
+    registration as (${insertSelect('r', registrations, { ...p.registration, orderId: sql`placed.id` }, sql`from placed`)})
+    ${outbox}
+    select placed.*, (not exists (select 1 from placed) and exists (select 1 from orders o
+      where o.event_id = ${sql.placeholder('eventId')} and o.payment_status = 'pending' and o.holds_seat
+      and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz)) as lapsed_seats_held
+    from (select 1) as one left join placed on true`;
+  const name = `place_order${p.holdsSeat ? '_seat' : ''}${p.placed ? '_outbox' : ''}`;
+  const placing = prepared(conn, name, (d) =>
+    d._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false),
+  );
+  const result = (await placing.execute(params)) as { rows: Record<string, unknown>[] };
+  const row = result.rows[0]!;
+  if (row.id === null || row.id === undefined) return { lapsed: row.lapsed_seats_held === true };
+  return fromRow(orders, row) as OrderRow;
+}
+
+/** Turns SQL into its text and parameters (for statements drizzle's builders cannot write). */
+const dialect = new PgDialect();
+
+/** A row of `table` as the database driver answered it (column names), as drizzle maps it. */
+function fromRow(table: PgTable, row: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const value = row[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  );
 }
 
 /** The live order of a user for an event, if any. */

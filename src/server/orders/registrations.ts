@@ -5,6 +5,7 @@ import { kindOf, registrationTypeFor, takesEventRegistration } from '@domain/kin
 import { ISSUED_STATUSES, LIVE_STATUSES } from '@domain/order-lifecycle';
 import { registrationFormEditable } from '@domain/orders';
 import { isUuid } from '@domain/validation';
+import { coalescing } from '../db/coalesce';
 import { prepared } from '../db/prepared';
 import type { Db } from '../db/client';
 import { events, files, orders, registrations } from '../db/schema';
@@ -33,43 +34,75 @@ type Created = {
   existing: boolean;
 };
 
+type ContextInput = { slug: string; userId: string; now: Date };
+
+/**
+ * The reads of registrationContext that arrive together, as one statement per database handle
+ * (decision 073, like the session checks of decision 067): in a registration burst every request
+ * reads its event and its user's checks at once, and a thousand such reads became a thousand
+ * statements queued for the pool.
+ */
+const contextReaders = new WeakMap<Db, ReturnType<typeof contextReader>>();
+
+function contextReader(db: Db) {
+  return coalescing(async (inputs: ContextInput[]) => {
+    const statement = prepared(db, 'registration_context_many', (d) =>
+      d
+        .select({
+          i: sql<number>`r.i`,
+          event: events,
+          badged: sql<boolean>`exists (select 1 from badges b join orders o on o.id = b.order_id
+            where b.user_id = r.user_id
+            and coalesce(b.edition_id, (select ce.id from editions ce where ce.is_current))
+              is not distinct from coalesce(events.edition_id, (select ce.id from editions ce where ce.is_current))
+            and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
+          liveId: sql<string | null>`(select o.id from orders o where o.user_id = r.user_id
+            and o.event_id = events.id and o.payment_status in (${sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '))}) limit 1)`,
+          fullNow: sql<boolean>`(events.capacity is not null and events.seats_taken >= events.capacity
+            and not exists (select 1 from orders o where o.event_id = events.id and o.payment_status = 'pending'
+              and o.holds_seat and o.payment_expires_at < r.now))`,
+        })
+        .from(events)
+        .innerJoin(
+          sql`json_to_recordset(${sql.placeholder('reads')}::json) as r(i int4, slug text, user_id uuid, now timestamptz)`,
+          sql`events.slug = r.slug`,
+        )
+        .prepare('registration_context_many'),
+    );
+    const reads = inputs.map((input, i) => ({
+      i,
+      // What the driver would have sent for a lone surrogate (U+FFFD), never a JSON escape
+      // PostgreSQL refuses, which would fail every read of the batch.
+      slug: input.slug.toWellFormed(),
+      user_id: input.userId,
+      now: input.now.toISOString(),
+    }));
+    const rows = await statement.execute({ reads: JSON.stringify(reads) });
+    const byRead = new Map(rows.map((row) => [Number(row.i), row]));
+    return inputs.map((_, i) => {
+      const row = byRead.get(i);
+      return (
+        row && {
+          event: row.event,
+          checks: { badged: row.badged === true, liveId: row.liveId ?? null, fullNow: row.fullNow === true },
+        }
+      );
+    });
+  });
+}
+
 /**
  * What a registration needs to know before it is placed, in one statement (the hot path of a
- * registration burst, decision 024): the event (by slug), whether the user holds an issued badge
- * of the event's edition (paid or free; a transfer still being checked does not count; no edition:
- * the current one; decision 068), the id of their live order for
- * the event if any, and whether the event is full with no unpaid order past its deadline holding
- * one of its seats. Undefined when there is no such event.
+ * registration burst, decision 024; shared with the reads that arrive with it, decision 073):
+ * the event (by slug), whether the user holds an issued badge of the event's edition (paid or
+ * free; a transfer still being checked does not count; no edition: the current one; decision
+ * 068), the id of their live order for the event if any, and whether the event is full with no
+ * unpaid order past its deadline holding one of its seats. Undefined when there is no such event.
  */
-export async function registrationContext(db: Db, input: { slug: string; userId: string; now: Date }) {
-  const statement = prepared(db, 'registration_context', (d) =>
-    d
-      .select({
-        event: events,
-        badged: sql<boolean>`exists (select 1 from badges b join orders o on o.id = b.order_id
-          where b.user_id = ${sql.placeholder('userId')}
-          and coalesce(b.edition_id, (select ce.id from editions ce where ce.is_current))
-            is not distinct from coalesce(events.edition_id, (select ce.id from editions ce where ce.is_current))
-          and o.payment_status in (${sql.raw(ISSUED_STATUSES.map((s) => `'${s}'`).join(', '))}))`,
-        liveId: sql<string | null>`(select o.id from orders o where o.user_id = ${sql.placeholder('userId')}
-          and o.event_id = events.id and o.payment_status in (${sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '))}) limit 1)`,
-        // Written out: inside a one-table select drizzle leaves column names unqualified.
-        fullNow: sql<boolean>`(events.capacity is not null and events.seats_taken >= events.capacity
-          and not exists (select 1 from orders o where o.event_id = events.id and o.payment_status = 'pending'
-            and o.holds_seat and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz))`,
-      })
-      .from(events)
-      .where(eq(events.slug, sql.placeholder('slug')))
-      .limit(1)
-      .prepare('registration_context'),
-  );
-  const [row] = await statement.execute({ ...input, now: input.now.toISOString() });
-  return (
-    row && {
-      event: row.event,
-      checks: { badged: row.badged === true, liveId: row.liveId ?? null, fullNow: row.fullNow === true },
-    }
-  );
+export async function registrationContext(db: Db, input: ContextInput) {
+  let read = contextReaders.get(db);
+  if (!read) contextReaders.set(db, (read = contextReader(db)));
+  return read(input);
 }
 export type RegistrationContextRow = NonNullable<Awaited<ReturnType<typeof registrationContext>>>;
 

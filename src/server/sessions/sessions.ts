@@ -63,6 +63,11 @@ export function createSessionStore(options: SessionStoreOptions) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const signingKey = new Uint8Array(hkdfSync('sha256', options.secret, '', 'portal session signing', 32));
+  // The same key imported once for verifying: given the bytes, jose imports them again on every
+  // verify (a WebCrypto job of its own per signed-in request; decision 073).
+  let verifyingKey: Promise<CryptoKey> | undefined;
+  const verifyKey = () =>
+    (verifyingKey ??= crypto.subtle.importKey('raw', signingKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
   const sealingKey = Buffer.from(hkdfSync('sha256', options.secret, '', 'portal session provider tokens', 32));
   let lastCleanup = 0;
 
@@ -142,7 +147,7 @@ export function createSessionStore(options: SessionStoreOptions) {
   async function verifyNow(token: string): Promise<VerifiedSession | null> {
     let claims;
     try {
-      ({ payload: claims } = await jwtVerify(token, signingKey, {
+      ({ payload: claims } = await jwtVerify(token, await verifyKey(), {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -266,7 +271,7 @@ export function createSessionStore(options: SessionStoreOptions) {
     async openState(value: string | undefined): Promise<Record<string, string> | null> {
       if (!value) return null;
       try {
-        const { payload } = await jwtVerify(value, signingKey, {
+        const { payload } = await jwtVerify(value, await verifyKey(), {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: `${AUDIENCE}-state`,
