@@ -919,6 +919,12 @@ async function main() {
 
   const port = flags.port ? positiveInt('port') : await freePort();
   const base = `http://${HOST}:${port}`;
+  // The server lists dist/client once at start-up (decision 072): the static baseline's file must
+  // be there before it starts; its content (the orders page's HTML) is written in the load step.
+  if (!flags['no-load']) {
+    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
+    writeFileSync(STATIC_BASELINE, '');
+  }
   console.log(`▸ starting node server.mjs on ${base}`);
   server = startServer({ ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' });
   await waitForServer(base, server);
@@ -1045,7 +1051,6 @@ async function main() {
       cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
       'accept-encoding': 'identity',
     });
-    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
     writeFileSync(STATIC_BASELINE, page.body);
     const [ssr, baseline] = COLD_ONLY
       ? [null, null]
