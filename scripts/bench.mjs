@@ -43,6 +43,8 @@
  *   --port N              the server's port (default: a free one)
  *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
  *                         127.0.0.1:5432) instead of PGlite
+ *   --cpu-prof            write the server's CPU profile to bench-results/profiles/ (node --cpu-prof;
+ *                         the whole run, seeding excluded: start-up, page weight and the load steps)
  *   --verbose             echo the server's log
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -98,6 +100,7 @@ const { values: flags } = parseArgs({
     port: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const positiveInt = (name) => {
@@ -232,7 +235,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `node server.mjs`; keeps the last lines of its output for error reports. */
 function startServer(env) {
   const log = [];
-  const child = spawn(process.execPath, [...V8_FLAGS, 'server.mjs'], {
+  const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench-results', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...V8_FLAGS, ...profile, 'server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
