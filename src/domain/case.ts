@@ -62,7 +62,7 @@ const DATE_TO_ISO = Date.prototype.toISOString;
 const DATE_VALUE_OF = Date.prototype.valueOf;
 /**
  * ISO texts of time values already converted: `toISOString` costs about a microsecond, and a
- * list of 100 orders holds ~600 dates, most of them its events' same few times. Bounded
+ * list of 100 orders holds ~600 dates, half of them its events' same few times. Bounded
  * (cleared when full).
  */
 const isoTexts = new Map<number, string>();
