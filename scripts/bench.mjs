@@ -43,6 +43,8 @@
  *   --port N              the server's port (default: a free one)
  *   --postgres            a throwaway database on the machine's PostgreSQL (TEST_DATABASE_URL or
  *                         127.0.0.1:5432) instead of PGlite
+ *   --cpu-prof            write the server's CPU profile to bench-results/profiles/ (node --cpu-prof;
+ *                         the whole run, seeding excluded: start-up, page weight and the load steps)
  *   --verbose             echo the server's log
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -98,6 +100,7 @@ const { values: flags } = parseArgs({
     port: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const positiveInt = (name) => {
@@ -232,7 +235,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `node server.mjs`; keeps the last lines of its output for error reports. */
 function startServer(env) {
   const log = [];
-  const child = spawn(process.execPath, [...V8_FLAGS, 'server.mjs'], {
+  const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench-results', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...V8_FLAGS, ...profile, 'server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -919,6 +923,12 @@ async function main() {
 
   const port = flags.port ? positiveInt('port') : await freePort();
   const base = `http://${HOST}:${port}`;
+  // The server lists dist/client once at start-up (decision 072): the static baseline's file must
+  // be there before it starts; its content (the orders page's HTML) is written in the load step.
+  if (!flags['no-load']) {
+    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
+    writeFileSync(STATIC_BASELINE, '');
+  }
   console.log(`▸ starting node server.mjs on ${base}`);
   server = startServer({ ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' });
   await waitForServer(base, server);
@@ -1045,7 +1055,6 @@ async function main() {
       cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
       'accept-encoding': 'identity',
     });
-    mkdirSync(dirname(STATIC_BASELINE), { recursive: true });
     writeFileSync(STATIC_BASELINE, page.body);
     const [ssr, baseline] = COLD_ONLY
       ? [null, null]

@@ -29,6 +29,11 @@ describe('wireRoundTrip', () => {
     amountCents = 100;
     currency_code = 'TWD';
   }
+  class Stamp {
+    toJSON(key: unknown) {
+      return `${typeof key} ${String(key)}`;
+    }
+  }
   const samples: Record<string, unknown> = {
     order: {
       orderId: 'o1',
@@ -41,6 +46,19 @@ describe('wireRoundTrip', () => {
     'class instances keep their keys until the client camelizes them': { money: new Money(), map: new Map([[1, 2]]) },
     'boxed primitives and nested arrays': { n: [[1, [2, [3]]]], s: Object('text'), b: Object(false) },
     'a date with a custom toJSON': { at: { toJSON: () => 'then' } },
+    'dates (the same time twice, invalid, outside years 0–9999, overridden)': {
+      first: new Date('2026-11-04T01:30:00.123Z'),
+      again: [new Date('2026-11-04T01:30:00.123Z'), new Date(0)],
+      invalid: new Date(Number.NaN),
+      far: [new Date('+020000-01-01T00:00:00Z'), new Date('-000001-06-30T12:00:00Z')],
+      own: Object.assign(new Date(0), { toJSON: () => 'own' }),
+      subclass: new (class extends Date {
+        override toISOString() {
+          return 'sub';
+        }
+      })(0),
+    },
+    'an array item is given its index as toJSON key': { items: ['x', new Stamp()] },
   };
   it.each(Object.entries(samples))('gives what the client parses from JSON: %s', (_name, value) => {
     expect(wireRoundTrip(value)).toEqual(viaJson(value));
