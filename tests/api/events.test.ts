@@ -5,10 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/db/client';
 import { events, orderPayments, orders, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
-import { AGENCY, counts, getJson, giveBadges, tokenMinter } from './fixtures';
+import { AGENCY, counts, getJson, giveBadges, insertOpenEvent, tokenMinter } from './fixtures';
 import { bearer, createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** POST /api/v1/orders?event=…[&registration_type=…] with a JSON body (default: terms agreed). */
 function register(
@@ -36,22 +34,6 @@ const ordersOf = async (db: Db, slug: string) =>
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(events.slug, slug))
     .then((r) => r.map((x) => x.order));
-
-/** An event_general that is open now, with its own capacity and price. */
-async function insertEvent(db: Db, slug: string, over: { capacity: number; priceCentsTwd?: number }) {
-  const now = Date.now();
-  await db.insert(events).values({
-    slug,
-    type: 'event_general',
-    nameEn: slug,
-    nameZh: slug,
-    registerStartAt: new Date(now - DAY),
-    registerEndAt: new Date(now + 10 * DAY),
-    startTime: new Date(now + 20 * DAY),
-    endAt: new Date(now + 20 * DAY + 2 * 3600_000),
-    ...over,
-  });
-}
 
 describe.each(DATABASES)('event registration API (%s)', (kind) => {
   let database: TestDatabase;
@@ -270,7 +252,7 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
 
   describe('capacity', () => {
     it('never oversells: 50 badge holders at once for 10 seats give exactly 10 orders and 40 event_capacity_full', async () => {
-      await insertEvent(db, 'rush-hour', { capacity: 10 });
+      await insertOpenEvent(db, 'rush-hour', { capacity: 10 });
       const tokens = await manyBadgeHolders(50, 'rush');
       const responses = await Promise.all(tokens.map((t) => register(app, t, 'rush-hour')));
       const bodies = await Promise.all(responses.map((r) => r.json()));
@@ -315,7 +297,7 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
     });
 
     it('an overdue order gives its seat back: the next registrant gets it', async () => {
-      await insertEvent(db, 'paid-workshop', { capacity: 1, priceCentsTwd: 50_000 });
+      await insertOpenEvent(db, 'paid-workshop', { capacity: 1, priceCentsTwd: 50_000 });
       const [bob] = await manyBadgeHolders(1, 'bob');
 
       const a = await register(app, amy, 'paid-workshop');
@@ -351,7 +333,7 @@ describe.each(DATABASES)('event registration API (%s)', (kind) => {
     });
 
     it("a user's own lapsed order is not answered as the existing one: re-registering gives a new unpaid order", async () => {
-      await insertEvent(db, 'paid-workshop', { capacity: 1, priceCentsTwd: 50_000 });
+      await insertOpenEvent(db, 'paid-workshop', { capacity: 1, priceCentsTwd: 50_000 });
       const first = await (await register(app, amy, 'paid-workshop')).json();
       const past = new Date(Date.now() - 60_000);
       await db.update(orders).set({ paymentExpiresAt: past }).where(eq(orders.id, first.order_id));

@@ -13,6 +13,24 @@ import { newOrderNo } from '@server/orders/order-no';
 import { SANDBOX_TEST_CARDS } from '@server/payments/sandbox-gateway';
 import { bearer, signIn, TEST_ORIGIN, type TestApp } from './helpers';
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An event_general open for registration now (closes in 10 days, held in 20), with its own capacity and price. */
+export async function insertOpenEvent(db: Db, slug: string, over: { capacity: number; priceCentsTwd?: number }) {
+  const now = Date.now();
+  await db.insert(schema.events).values({
+    slug,
+    type: 'event_general',
+    nameEn: slug,
+    nameZh: slug,
+    registerStartAt: new Date(now - DAY),
+    registerEndAt: new Date(now + 10 * DAY),
+    startTime: new Date(now + 20 * DAY),
+    endAt: new Date(now + 20 * DAY + 2 * 3600_000),
+    ...over,
+  });
+}
+
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -4,7 +4,7 @@ import type { Db } from '@server/db/client';
 import { events, orderEvents, orders, registrations, users } from '@server/db/schema';
 import { seed } from '@server/db/seed';
 import { placeOrder } from '@server/orders/order-state';
-import { giveBadges } from './fixtures';
+import { giveBadges, insertOpenEvent } from './fixtures';
 import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
 import { statementCounter } from './statement-count';
 
@@ -13,7 +13,6 @@ import { statementCounter } from './statement-count';
  * /orders?event=… by a badge holder, counted at the database client, so that their number
  * cannot grow back unnoticed. A registration burst is 1,000 of these at once (DESIGN §4).
  */
-const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
   let database: TestDatabase;
@@ -45,21 +44,8 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     await giveBadges(db, [user!]);
     return token;
   }
-  async function seatEvent(slug: string, capacity: number, priceCentsTwd = 0) {
-    const now = Date.now();
-    await db.insert(events).values({
-      slug,
-      type: 'event_general',
-      nameEn: slug,
-      nameZh: slug,
-      registerStartAt: new Date(now - DAY),
-      registerEndAt: new Date(now + 10 * DAY),
-      startTime: new Date(now + 20 * DAY),
-      endAt: new Date(now + 20 * DAY + 2 * 3600_000),
-      capacity,
-      priceCentsTwd,
-    });
-  }
+  const seatEvent = (slug: string, capacity: number, priceCentsTwd = 0) =>
+    insertOpenEvent(db, slug, { capacity, priceCentsTwd });
   async function directEvent() {
     await seatEvent('counted-direct', 3, 50_000);
     return (await db.select().from(events).where(eq(events.slug, 'counted-direct')))[0]!;
