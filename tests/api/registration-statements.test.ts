@@ -120,6 +120,20 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     else expect(others).toBeLessThanOrEqual(2 * 30);
   });
 
+  it('keeps placing orders after a migration adds a column to orders beside running instances', async () => {
+    await seatEvent('migrated', 10);
+    const [first, second] = [await badgeHolder('amy@example.com'), await badgeHolder('bob@example.com')];
+    // Prepared (a named statement on PostgreSQL) on the connection the next call reuses.
+    expect((await register(first, 'migrated')).status).toBe(201);
+    await db.execute(sql`alter table orders add column probe_added_later integer`);
+    try {
+      // With `returning *` PostgreSQL refused it: "cached plan must not change result type".
+      expect((await register(second, 'migrated')).status).toBe(201);
+    } finally {
+      await db.execute(sql`alter table orders drop column probe_added_later`);
+    }
+  });
+
   it('answers the placed order as the database holds it', async () => {
     await seatEvent('paid', 10, 80_000);
     const token = await badgeHolder('amy@example.com');

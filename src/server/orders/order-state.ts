@@ -499,14 +499,19 @@ async function runPlacing(conn: Db, p: Placing): Promise<OrderRow | { lapsed: bo
       ? sql`seat as (update ${events} set seats_taken = seats_taken + 1
           where id = ${sql.placeholder('eventId')} and (capacity is null or seats_taken < capacity) returning id),`
       : sql``
-  } placed as (${insertSelect('o', orders, p.order, p.holdsSeat ? sql`from seat` : sql``)} returning *),
+  } placed as (${insertSelect('o', orders, p.order, p.holdsSeat ? sql`from seat` : sql``)} returning ${ORDER_COLUMNS}),
     registration as (${insertSelect('r', registrations, { ...p.registration, orderId: sql`placed.id` }, sql`from placed`)})
     ${outbox}
-    select placed.*, (not exists (select 1 from placed) and exists (select 1 from orders o
+    select ${PLACED_COLUMNS}, (not exists (select 1 from placed) and exists (select 1 from orders o
       where o.event_id = ${sql.placeholder('eventId')} and o.payment_status = 'pending' and o.holds_seat
       and o.payment_expires_at < ${sql.placeholder('now')}::timestamptz)) as lapsed_seats_held
     from (select 1) as one left join placed on true`;
-  const name = `place_order${p.holdsSeat ? '_seat' : ''}${p.placed ? '_outbox' : ''}`;
+  // Named by its shape and by the values it names (a placeholder's name is its column), so a call
+  // naming other columns can never run a statement prepared for other ones.
+  const names = Object.keys(params).join(',');
+  let shape = placingShapes.get(names);
+  if (shape === undefined) placingShapes.set(names, (shape = placingShapes.size));
+  const name = `place_order${p.holdsSeat ? '_seat' : ''}${p.placed ? '_outbox' : ''}_${shape}`;
   const placing = prepared(conn, name, (d) =>
     d._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false),
   );
@@ -515,6 +520,23 @@ async function runPlacing(conn: Db, p: Placing): Promise<OrderRow | { lapsed: bo
   if (row.id === null || row.id === undefined) return { lapsed: row.lapsed_seats_held === true };
   return fromRow(orders, row) as OrderRow;
 }
+
+/**
+ * The order's columns named one by one, never `*`: PostgreSQL fixes a named statement's result
+ * type when it is prepared, so `returning *` would fail on every connection that prepared it once
+ * a migration adds a column to `orders` beside running instances ("cached plan must not change
+ * result type"). `fromRow` reads the same list.
+ */
+const ORDER_COLUMNS = sql.join(
+  Object.values(getTableColumns(orders)).map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+const PLACED_COLUMNS = sql.join(
+  Object.values(getTableColumns(orders)).map((column) => sql`placed.${sql.identifier(column.name)}`),
+  sql`, `,
+);
+/** The placing statement's shapes: the placeholders' names of each, numbered in order of first use. */
+const placingShapes = new Map<string, number>();
 
 /** Turns SQL into its text and parameters (for statements drizzle's builders cannot write). */
 const dialect = new PgDialect();

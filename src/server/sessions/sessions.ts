@@ -66,8 +66,14 @@ export function createSessionStore(options: SessionStoreOptions) {
   // The same key imported once for verifying: given the bytes, jose imports them again on every
   // verify (a WebCrypto job of its own per signed-in request; decision 073).
   let verifyingKey: Promise<CryptoKey> | undefined;
+  // A failed import is not kept: the next request tries again (never every session refused until a restart).
   const verifyKey = () =>
-    (verifyingKey ??= crypto.subtle.importKey('raw', signingKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
+    (verifyingKey ??= crypto.subtle
+      .importKey('raw', signingKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+      .catch((error: unknown) => {
+        verifyingKey = undefined;
+        throw error;
+      }));
   const sealingKey = Buffer.from(hkdfSync('sha256', options.secret, '', 'portal session provider tokens', 32));
   let lastCleanup = 0;
 
