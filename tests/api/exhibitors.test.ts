@@ -120,12 +120,12 @@ describe.each(DATABASES)('exhibitor directory (%s)', (kind) => {
     const rights = (row!.form.copyrightContacts as Record<string, string>[])[0]!;
     for (const secret of [contact.contactEmail, contact.contactPhone, contact.contactName, rights.email, rights.phone])
       expect(text).not.toContain(secret);
-    expect(text).not.toMatch(/@example\.com|886-/);
+    expect(text).not.toMatch(/@example\.com|(?<![0-9a-fA-F])886-/);
     expect(keysOf(JSON.parse(text)).filter((k) => /contact|agree|identity|phone|e_?mail/i.test(k))).toEqual([]);
     const one = await app.request(`/api/v1/market/exhibitors/${row!.id}`);
     const oneText = await one.text();
     expect(one.status).toBe(200);
-    expect(oneText).not.toMatch(/@example\.com|886-/);
+    expect(oneText).not.toMatch(/@example\.com|(?<![0-9a-fA-F])886-/);
     expect(keysOf(JSON.parse(oneText)).filter((k) => /contact|agree|identity|phone|e_?mail/i.test(k))).toEqual([]);
   });
 
