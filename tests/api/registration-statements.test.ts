@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '@server/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, orderEvents, orders, registrations, users } from '@server/db/schema';
-import { seed } from '@server/db/seed';
 import { placeOrder } from '@server/orders/order-state';
 import { giveBadges, insertOpenEvent } from './fixtures';
-import { createTestApp, DATABASES, openTestDatabase, signIn, type TestApp, type TestDatabase } from './helpers';
+import { DATABASES, seededApp, signIn } from './helpers';
 import { statementCounter } from './statement-count';
 
 /*
@@ -15,43 +13,32 @@ import { statementCounter } from './statement-count';
  */
 
 describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  let app: TestApp;
+  // As in production: rate limits count in PostgreSQL on a server, in memory on PGlite.
+  const suite = seededApp(
+    kind,
+    kind === 'postgres'
+      ? { RATE_LIMIT_STORE: 'postgres', DATABASE_URL: process.env.TEST_DATABASE_URL! }
+      : { RATE_LIMIT_STORE: 'memory' },
+  );
   let counter: ReturnType<typeof statementCounter>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.db;
-    counter = statementCounter(database);
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.reset();
-    await seed(db);
-    // As in production: rate limits count in PostgreSQL on a server, in memory on PGlite.
-    app = await createTestApp(
-      database,
-      kind === 'postgres'
-        ? { RATE_LIMIT_STORE: 'postgres', DATABASE_URL: process.env.TEST_DATABASE_URL! }
-        : { RATE_LIMIT_STORE: 'memory' },
-    );
+  beforeAll(() => {
+    counter = statementCounter(suite.database);
   });
 
   async function badgeHolder(email: string) {
-    const { token } = await signIn(app, email);
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    await giveBadges(db, [user!]);
+    const { token } = await signIn(suite.app, email);
+    const [user] = await suite.db.select().from(users).where(eq(users.email, email));
+    await giveBadges(suite.db, [user!]);
     return token;
   }
   const seatEvent = (slug: string, capacity: number, priceCentsTwd = 0) =>
-    insertOpenEvent(db, slug, { capacity, priceCentsTwd });
+    insertOpenEvent(suite.db, slug, { capacity, priceCentsTwd });
   async function directEvent() {
     await seatEvent('counted-direct', 3, 50_000);
-    return (await db.select().from(events).where(eq(events.slug, 'counted-direct')))[0]!;
+    return (await suite.db.select().from(events).where(eq(events.slug, 'counted-direct')))[0]!;
   }
   const register = (token: string, slug: string) =>
-    app.request(`/api/v1/orders?event=${slug}&registration_type=EVENT_GENERAL`, {
+    suite.app.request(`/api/v1/orders?event=${slug}&registration_type=EVENT_GENERAL`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ agree_terms: true }),
@@ -69,17 +56,17 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     const body = await res.json();
 
     // Everything the registration is made of was written (and committed together).
-    const [order] = await db.select().from(orders).where(eq(orders.id, body.order_id));
+    const [order] = await suite.db.select().from(orders).where(eq(orders.id, body.order_id));
     expect(order).toMatchObject({ paymentStatus: 'free', holdsSeat: true });
-    const [registration] = await db
+    const [registration] = await suite.db
       .select({ form: registrations.form, noContact: sql<boolean>`${registrations.contact} is null` })
       .from(registrations)
       .where(eq(registrations.orderId, body.order_id));
     // No contact is SQL NULL, not a JSON null.
     expect(registration).toEqual({ form: { agreeTerms: true }, noContact: true });
-    const trail = await db.select().from(orderEvents).where(eq(orderEvents.orderId, body.order_id));
+    const trail = await suite.db.select().from(orderEvents).where(eq(orderEvents.orderId, body.order_id));
     expect(trail).toMatchObject([{ kind: 'placed', paymentStatusBefore: null, paymentStatusAfter: 'free' }]);
-    const [event] = await db.select().from(events).where(eq(events.slug, 'counted'));
+    const [event] = await suite.db.select().from(events).where(eq(events.slug, 'counted'));
     expect(event!.seatsTaken).toBe(2);
     // The event with the user's checks; then seat, order, registration and outbox row, with no
     // transaction around them (a statement is atomic on its own). Before decision 073: shared + 8.
@@ -107,7 +94,7 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 400)).toHaveLength(25);
-    const [event] = await db.select().from(events).where(eq(events.slug, 'rush'));
+    const [event] = await suite.db.select().from(events).where(eq(events.slug, 'rush'));
     expect(event!.seatsTaken).toBe(5);
     const placing = statements.filter((s) => s.startsWith('with seat as'));
     // Each request places (or is refused) in its own statement; the session checks, rate-limit
@@ -125,12 +112,12 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     const [first, second] = [await badgeHolder('amy@example.com'), await badgeHolder('bob@example.com')];
     // Prepared (a named statement on PostgreSQL) on the connection the next call reuses.
     expect((await register(first, 'migrated')).status).toBe(201);
-    await db.execute(sql`alter table orders add column probe_added_later integer`);
+    await suite.db.execute(sql`alter table orders add column probe_added_later integer`);
     try {
       // With `returning *` PostgreSQL refused it: "cached plan must not change result type".
       expect((await register(second, 'migrated')).status).toBe(201);
     } finally {
-      await db.execute(sql`alter table orders drop column probe_added_later`);
+      await suite.db.execute(sql`alter table orders drop column probe_added_later`);
     }
   });
 
@@ -140,23 +127,24 @@ describe.each(DATABASES)('statements of one registration (%s)', (kind) => {
     const res = await register(token, 'paid');
     expect(res.status).toBe(201);
     const body = await res.json();
-    const [order] = await db.select().from(orders).where(eq(orders.id, body.order_id));
+    const [order] = await suite.db.select().from(orders).where(eq(orders.id, body.order_id));
     expect(order).toMatchObject({ paymentStatus: 'pending', amountCents: 80_000, holdsSeat: true });
     expect(order!.paymentExpiresAt).toBeInstanceOf(Date);
     expect(body).toMatchObject({ order_id: order!.id, order_no: order!.orderNo, payment_status: 'pending' });
-    const [user] = await db.select().from(users).where(eq(users.email, 'amy@example.com'));
+    const [user] = await suite.db.select().from(users).where(eq(users.email, 'amy@example.com'));
     const placed = await placeOrder(
-      db,
+      suite.db,
       {
         user: { id: user!.id, email: user!.email },
-        event: (await db.select().from(events).where(eq(events.slug, 'counted-direct')))[0] ?? (await directEvent()),
+        event:
+          (await suite.db.select().from(events).where(eq(events.slug, 'counted-direct')))[0] ?? (await directEvent()),
         registrationType: 'EVENT_GENERAL',
         form: { agreeTerms: true },
         actor: { kind: 'registrant', id: user!.id },
       },
       { now: new Date(), paymentDays: 3, pickupSecret: 'x', orderPrefix: 'TC' },
     );
-    const [stored] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    const [stored] = await suite.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(placed).toEqual(stored);
   });
 });
