@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { verifyHs256 } from './hs256';
+import { hs256Key, verifyHs256 } from './hs256';
 
 /*
  * verifyHs256 against jose's jwtVerify (the verifier it replaces, decision 077): for every token
@@ -46,7 +46,7 @@ async function jose(token: string): Promise<JWTPayload | null> {
     return null;
   }
 }
-const ours = (token: string) => verifyHs256(token, key, { ...expected, now: NOW });
+const ours = (token: string) => verifyHs256(token, hs256Key(key), { ...expected, now: NOW });
 
 const signed = await new SignJWT({ sid: claims.sid, email: claims.email, name: claims.name })
   .setProtectedHeader(header)
@@ -113,6 +113,12 @@ describe('verifyHs256 answers as jose does', () => {
 
   it('accepts the portal’s own token (the cases above are not all refusals)', () => {
     expect(ours(signed)).toMatchObject({ sid: claims.sid, name: '王小明', exp: claims.exp });
+  });
+
+  it('a header checked for one typ is checked again for another (the checked headers are kept)', () => {
+    expect(ours(signed)).not.toBeNull();
+    expect(verifyHs256(signed, hs256Key(key), { ...expected, typ: 'signin-state+jwt', now: NOW })).toBeNull();
+    expect(ours(signed)).not.toBeNull();
   });
 });
 

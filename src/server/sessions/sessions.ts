@@ -7,7 +7,7 @@ import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { PAGE_VERSION, type User } from '../identity/users';
 import { requestMemo } from '../ops/request-context';
-import { verifyHs256 } from './hs256';
+import { hs256Key, verifyHs256 } from './hs256';
 
 /*
  * The portal's own sessions after an OpenID Connect sign-in (decision 019). The credential is a
@@ -64,6 +64,7 @@ export function createSessionStore(options: SessionStoreOptions) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const signingKey = new Uint8Array(hkdfSync('sha256', options.secret, '', 'portal session signing', 32));
+  const verifyingKey = hs256Key(signingKey);
   const sealingKey = Buffer.from(hkdfSync('sha256', options.secret, '', 'portal session provider tokens', 32));
   let lastCleanup = 0;
 
@@ -142,7 +143,7 @@ export function createSessionStore(options: SessionStoreOptions) {
   /** verify, without the request's memo. */
   async function verifyNow(token: string): Promise<VerifiedSession | null> {
     // Synchronous HMAC (decision 077): no WebCrypto job per signed-in request.
-    const claims = verifyHs256(token, signingKey, {
+    const claims = verifyHs256(token, verifyingKey, {
       issuer: ISSUER,
       audience: AUDIENCE,
       typ: TYP,
@@ -262,7 +263,7 @@ export function createSessionStore(options: SessionStoreOptions) {
     /** The data of a sealed sign-in state, or null (tampered, expired, absent). */
     async openState(value: string | undefined): Promise<Record<string, string> | null> {
       if (!value) return null;
-      const payload = verifyHs256(value, signingKey, {
+      const payload = verifyHs256(value, verifyingKey, {
         issuer: ISSUER,
         audience: `${AUDIENCE}-state`,
         typ: 'signin-state+jwt',
