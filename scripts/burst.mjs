@@ -74,6 +74,21 @@ const teardown = async () => {
 };
 process.once('SIGINT', () => void teardown().then(() => process.exit(130)));
 
+/** Waits until the outboxes (order events, e-mails) are empty, as the instance's /metrics says (≤ 30 s). */
+async function outboxDrained(url) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const pending = [...text.matchAll(/^portal_outbox_backlog\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
+    if (pending.length && pending.every((n) => n === 0)) return;
+    if (Date.now() > until) {
+      console.warn(`▸ warm-up: the outbox still holds ${pending.join(' / ')} after 30 s; the burst starts anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function main() {
   if (!flags['no-build']) {
     console.log('▸ building (npx astro build)');
@@ -135,6 +150,8 @@ async function main() {
     const odd = results.filter((r) => r.status !== 201 && r.code !== 'event_capacity_full');
     if (odd.length)
       throw new Error(`warm-up: ${odd.length} answers neither accepted nor full: ${JSON.stringify(odd[0])}`);
+    // Its confirmation mails are sent before the burst starts, not during it.
+    await outboxDrained(instances[0].url);
   }
   await Promise.all(instances.map((i) => fetch(`${i.url}/api/v1/events/${slug}`).then((r) => r.text())));
   const pids = async () => [
