@@ -5,8 +5,8 @@ import { hs256Key, verifyHs256 } from './hs256';
 
 /*
  * verifyHs256 against jose's jwtVerify (the verifier it replaces, decision 077): for every token
- * below, both accept or both refuse, and an accepted token gives the same claims. A few tokens
- * jose would take are refused on purpose (stricter encoding); they are listed apart.
+ * below, both accept or both refuse, and an accepted token gives the same claims. Two tokens
+ * jose takes are refused on purpose (stricter encoding); they are listed apart.
  */
 
 const key = new Uint8Array(32).map((_, i) => i * 7 + 1);
@@ -99,6 +99,9 @@ const cases: [string, string][] = [
   ['nbf not a number', raw(header, { ...claims, nbf: null })],
   ['crit header', raw({ ...header, crit: ['exp'] }, claims)],
   ['b64 false', raw({ ...header, b64: false, crit: ['b64'] }, claims)],
+  ['a character outside base64url in the signature', `${h}.${p}.${s.slice(0, -1)}!`],
+  ['a signature one character longer', `${signed}A`],
+  ['standard base64 characters in the header', `${h.replace(/-/g, '+')}+.${p}.${s}`],
   ['an empty string', ''],
   ['garbage', 'not.a.jwt'],
 ];
@@ -125,11 +128,9 @@ describe('verifyHs256 answers as jose does', () => {
 describe('verifyHs256 is stricter than jose on encoding', () => {
   it.each([
     ['padding on the signature', `${signed}=`],
-    ['a character outside base64url in the signature', `${h}.${p}.${s.slice(0, -1)}!`],
-    ['a signature one character longer', `${signed}A`],
-    ['standard base64 characters in the header', `${h.replace(/-/g, '+')}+.${p}.${s}`],
     ['a b64 header without crit', raw({ ...header, b64: true }, claims)],
-  ])('refuses %s', (_name, token) => {
+  ])('refuses %s, which jose takes', async (_name, token) => {
+    expect(await jose(token)).not.toBeNull();
     expect(ours(token)).toBeNull();
   });
 });
