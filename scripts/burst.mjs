@@ -16,6 +16,8 @@
  *                   each figure (a 2-core machine varies by ±15 % from run to run)
  *   --base-port P   the instances listen on P, P+1, P+2 and the S3 stand-in on P+3 (4435: 4435–4438),
  *                   so a burst can run beside another one on the same machine
+ *   --warm W (200)  before the measured burst, W other badge holders register at once for another
+ *                   event of W/10 seats: instances warm as a live site's (JIT, full pool); 0: none
  * Exit code 1 when a check fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,9 +50,12 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     repeat: { type: 'string', default: '1' },
     'base-port': { type: 'string', default: '4435' },
+    warm: { type: 'string', default: '200' },
   },
 });
 const USERS = Number(flags.users);
+const WARM = Number(flags.warm);
+if (!Number.isInteger(WARM) || WARM < 0) throw new Error('--warm must be a whole number');
 const SEATS = Number(flags.seats);
 const PG = flags.db === 'postgres';
 const INSTANCES = PG ? Number(flags.instances) : 1;
@@ -69,6 +74,21 @@ const teardown = async () => {
 };
 process.once('SIGINT', () => void teardown().then(() => process.exit(130)));
 
+/** Waits until the outboxes (order events, e-mails) are empty, as the instance's /metrics says (≤ 30 s). */
+async function outboxDrained(url) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const pending = [...text.matchAll(/^portal_outbox_backlog\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
+    if (pending.length && pending.every((n) => n === 0)) return;
+    if (Date.now() > until) {
+      console.warn(`▸ warm-up: the outbox still holds ${pending.join(' / ')} after 30 s; the burst starts anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function main() {
   if (!flags['no-build']) {
     console.log('▸ building (npx astro build)');
@@ -77,8 +97,23 @@ async function main() {
   const work = tempDir('portal-burst-');
   cleanups.push(async () => work.remove());
   const fixtures = join(work.path, 'fixtures.json');
-  const setup = (env) =>
-    tsx('load-fixtures.ts', ['burst', '--users', String(USERS), '--seats', String(SEATS), '--out', fixtures], env);
+  const warmFixtures = join(work.path, 'warm-fixtures.json');
+  const setup = async (env) => {
+    await tsx(
+      'load-fixtures.ts',
+      ['burst', '--users', String(USERS), '--seats', String(SEATS), '--out', fixtures],
+      env,
+    );
+    // Other badge holders and a smaller event of their own, for the warm-up below.
+    if (WARM > 0) {
+      const warmSeats = String(Math.max(1, Math.round(WARM / 10)));
+      await tsx(
+        'load-fixtures.ts',
+        ['burst', '--users', String(WARM), '--seats', warmSeats, '--out', warmFixtures],
+        env,
+      );
+    }
+  };
 
   let instances;
   let env;
@@ -99,9 +134,25 @@ async function main() {
     await waitReady(instance);
     instances = [instance];
   }
-  const { slug, tokens } = JSON.parse((await import('node:fs')).readFileSync(fixtures, 'utf8'));
+  const { slug, tokens } = JSON.parse(readFileSync(fixtures, 'utf8'));
 
-  // Warm every instance (JIT, pool, key set) the way a live site is warm when registration opens.
+  // Warm every instance (JIT, pool, key set) the way a live site is warm when registration opens:
+  // it has been taking registrations, accepted and refused, on a full pool of connections. --warm
+  // other badge holders register at once for another event of a tenth as many seats (both paths,
+  // both instances, as many connections as the pool opens); then the event is read once.
+  if (WARM > 0) {
+    const warm = JSON.parse(readFileSync(warmFixtures, 'utf8'));
+    const { results } = await fireRegistrations({
+      urls: instances.map((i) => i.url),
+      tokens: warm.tokens,
+      slug: warm.slug,
+    });
+    const odd = results.filter((r) => r.status !== 201 && r.code !== 'event_capacity_full');
+    if (odd.length)
+      throw new Error(`warm-up: ${odd.length} answers neither accepted nor full: ${JSON.stringify(odd[0])}`);
+    // Its confirmation mails are sent before the burst starts, not during it.
+    await outboxDrained(instances[0].url);
+  }
   await Promise.all(instances.map((i) => fetch(`${i.url}/api/v1/events/${slug}`).then((r) => r.text())));
   const pids = async () => [
     ...instances.map((i) => i.child.pid),

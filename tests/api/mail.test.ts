@@ -13,7 +13,7 @@ import {
 } from '@server/mail/outbox';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
 import { addOrganiser } from '@server/identity/organisers';
-import { mailPass, startMailWorker } from '@server/jobs/worker';
+import { mailPass, requestLoad, startMailWorker } from '@server/jobs/worker';
 import { pendingOrderEvents, processOrderEvents, retryDelayMs } from '@server/orders/order-events';
 import { expireOverdueOrders } from '@server/orders/order-state';
 import { application, giveBadges, json, keysOf, postForm, signedCallback, uploadPhoto } from './fixtures';
@@ -454,6 +454,64 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
     await expect.poll(() => logs.filter((l) => l.startsWith('error:')).length).toBeGreaterThan(1);
     await failing.stop();
     expect(logs.filter((l) => l.startsWith('error:'))[0]).toBe('error: mail worker pass failed; trying again');
+  });
+
+  it('the worker gives way while the process is busy answering requests, never longer than its limit', async () => {
+    let busy = true;
+    const worker = startMailWorker({
+      db,
+      transport,
+      settings,
+      log: () => {},
+      intervalMs: 20,
+      load: { busy: () => busy, maxDeferMs: 60_000 },
+    });
+    const { token } = await signIn(app, 'rush@example.com');
+    await applyBadge(token, 'en');
+    // Busy: the mail waits (a dozen ticks go by without a pass)…
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(transport.sent).toHaveLength(0);
+    // …and goes once the rush is over.
+    busy = false;
+    await expect.poll(() => transport.sent.length, { timeout: 10_000 }).toBe(1);
+    await worker.stop();
+
+    // Busy for good: a pass still runs once the limit is reached.
+    const capped = startMailWorker({
+      db,
+      transport,
+      settings,
+      log: () => {},
+      intervalMs: 20,
+      load: { busy: () => true, maxDeferMs: 200 },
+    });
+    await applyBadge((await signIn(app, 'rush2@example.com')).token, 'en');
+    await expect.poll(() => transport.sent.length, { timeout: 10_000 }).toBe(2);
+    await capped.stop();
+  });
+
+  it('is busy at 100 requests a second and more (at least 20 of them)', () => {
+    let answered = 0;
+    let now = 0;
+    const load = requestLoad(
+      10_000,
+      () => answered,
+      () => now,
+    );
+    now += 1000;
+    answered += 99;
+    expect(load.busy()).toBe(false);
+    now += 1000;
+    answered += 100;
+    expect(load.busy()).toBe(true);
+    now += 100;
+    answered += 19;
+    expect(load.busy()).toBe(false);
+    now += 100;
+    answered += 20;
+    expect(load.busy()).toBe(true);
+    now += 2000;
+    expect(load.busy()).toBe(false);
   });
 
   it('the dev mailbox lists the mails, shows one with its HTML sandboxed and escaped, in both languages', async () => {

@@ -1,7 +1,8 @@
 /**
  * The background worker of a running portal: every few seconds, one pass of the outbox (decision
  * 012); every 30 s, unpaid orders past their deadline; every 10 minutes, housekeeping (uploads
- * never attached to an order, expired rate-limit windows).
+ * never attached to an order, expired rate-limit windows). While the process is busy answering
+ * requests, a pass waits up to 10 s (decision 077).
  * One pass at a time per process, one claim at a time within it; several processes are safe (the
  * claims skip rows another holds). An error is logged and the next pass tries again: it never
  * reaches the process.
@@ -10,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { errorSummary } from '@domain/error-summary';
 import { databaseHealth, type Db, type Tx } from '../db/client';
 import { events, orders } from '../db/schema';
-import { countOrderEvent } from '../ops/metrics';
+import { answeredRequests, countOrderEvent } from '../ops/metrics';
 import { processOrderEvents } from '../orders/order-events';
 import { expireOverdueOrders } from '../orders/order-state';
 import { expireVirtualAccounts } from '../payments/vacc';
@@ -40,7 +41,43 @@ export type MailWorkerOptions = {
   housekeeping?: HousekeepingOptions;
   /** E-invoices (issue 22): each pass issues, voids and credits what is due at ezPay; none when absent. */
   invoices?: EzpayClient;
+  /** When passes give way to requests (`busyPasses`); the default counts this process's answers. */
+  load?: LoadGauge;
 };
+
+/**
+ * Whether the process is busy answering requests right now. While it is (a registration burst), a
+ * pass waits, up to `maxDeferMs`: registrations are answered first, their mails follow seconds
+ * later (decision 077).
+ */
+export type LoadGauge = { busy: () => boolean; maxDeferMs: number };
+
+/** Busy: at least this many requests a second answered since the last look… */
+const BUSY_PER_SECOND = 100;
+/** …and at least this many (a few requests in a short interval are no rush). */
+const BUSY_AT_LEAST = 20;
+
+/** The default gauge: the requests this process answered since it last looked (metrics' count). */
+export function requestLoad(
+  maxDeferMs = 10_000,
+  answered: () => number = answeredRequests,
+  clock: () => number = () => performance.now(),
+): LoadGauge {
+  let lastCount = answered();
+  let lastAt = clock();
+  return {
+    maxDeferMs,
+    busy() {
+      const count = answered();
+      const at = clock();
+      const requests = count - lastCount;
+      const seconds = (at - lastAt) / 1000;
+      lastCount = count;
+      lastAt = at;
+      return requests >= BUSY_AT_LEAST && requests >= BUSY_PER_SECOND * seconds;
+    },
+  };
+}
 
 export type HousekeepingOptions = {
   /** Where uploads are stored; those no order refers to `unattachedHours` after upload are deleted. */
@@ -175,8 +212,15 @@ export function startMailWorker(options: MailWorkerOptions) {
       options.log('error', 'mail worker pass failed; trying again', errorSummary(error));
     }
   };
+  const load = options.load ?? requestLoad();
+  let deferredSince: number | undefined;
   const tick = () => {
     if (stopped || running) return;
+    if (load.busy()) {
+      deferredSince ??= Date.now();
+      if (Date.now() - deferredSince < load.maxDeferMs) return;
+    }
+    deferredSince = undefined;
     running = pass().finally(() => {
       running = undefined;
     });

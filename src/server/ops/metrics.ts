@@ -152,9 +152,14 @@ export async function scrape(): Promise<string> {
 }
 
 /** One answered HTTP request. `route` is a pattern (`/api/v1/orders/:orderId`), never a raw path. */
+let answered = 0;
 export function recordRequest(route: string, method: string, status: number, seconds: number) {
+  answered += 1;
   httpDuration.observe({ route: route || 'unmatched', method, status: String(status) }, seconds);
 }
+
+/** Requests (pages and API) this process has answered since it started: the worker's measure of load. */
+export const answeredRequests = () => answered;
 
 /** An order event handled by the outbox worker: placements and payments count by event type. */
 export function countOrderEvent(kind: string, eventType: string) {

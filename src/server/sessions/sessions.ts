@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { coalescing } from '../db/coalesce';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { PAGE_VERSION, type User } from '../identity/users';
 import { requestMemo } from '../ops/request-context';
+import { hs256Key, verifyHs256 } from './hs256';
 
 /*
  * The portal's own sessions after an OpenID Connect sign-in (decision 019). The credential is a
@@ -63,17 +64,7 @@ export function createSessionStore(options: SessionStoreOptions) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const signingKey = new Uint8Array(hkdfSync('sha256', options.secret, '', 'portal session signing', 32));
-  // The same key imported once for verifying: given the bytes, jose imports them again on every
-  // verify (a WebCrypto job of its own per signed-in request; decision 073).
-  let verifyingKey: Promise<CryptoKey> | undefined;
-  // A failed import is not kept: the next request tries again (never every session refused until a restart).
-  const verifyKey = () =>
-    (verifyingKey ??= crypto.subtle
-      .importKey('raw', signingKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
-      .catch((error: unknown) => {
-        verifyingKey = undefined;
-        throw error;
-      }));
+  const verifyingKey = hs256Key(signingKey);
   const sealingKey = Buffer.from(hkdfSync('sha256', options.secret, '', 'portal session provider tokens', 32));
   let lastCleanup = 0;
 
@@ -151,18 +142,14 @@ export function createSessionStore(options: SessionStoreOptions) {
 
   /** verify, without the request's memo. */
   async function verifyNow(token: string): Promise<VerifiedSession | null> {
-    let claims;
-    try {
-      ({ payload: claims } = await jwtVerify(token, await verifyKey(), {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        typ: TYP,
-        currentDate: now(),
-      }));
-    } catch {
-      return null;
-    }
+    // Synchronous HMAC (decision 077): no WebCrypto job per signed-in request.
+    const claims = verifyHs256(token, verifyingKey, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: TYP,
+      now: seconds(now()),
+    });
+    if (!claims) return null;
     const sid = claims.sid;
     if (typeof sid !== 'string' || !UUID.test(sid) || typeof claims.iat !== 'number' || typeof claims.exp !== 'number')
       return null;
@@ -276,21 +263,17 @@ export function createSessionStore(options: SessionStoreOptions) {
     /** The data of a sealed sign-in state, or null (tampered, expired, absent). */
     async openState(value: string | undefined): Promise<Record<string, string> | null> {
       if (!value) return null;
-      try {
-        const { payload } = await jwtVerify(value, await verifyKey(), {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: `${AUDIENCE}-state`,
-          typ: 'signin-state+jwt',
-          currentDate: now(),
-        });
-        const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(payload))
-          if (typeof v === 'string' && !['iss', 'aud', 'sub', 'jti'].includes(k)) out[k] = v;
-        return out;
-      } catch {
-        return null;
-      }
+      const payload = verifyHs256(value, verifyingKey, {
+        issuer: ISSUER,
+        audience: `${AUDIENCE}-state`,
+        typ: 'signin-state+jwt',
+        now: seconds(now()),
+      });
+      if (!payload) return null;
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(payload))
+        if (typeof v === 'string' && !['iss', 'aud', 'sub', 'jti'].includes(k)) out[k] = v;
+      return out;
     },
 
     /** Replaces the provider's tokens kept with a session (after a refresh grant). */
