@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { decodeQr } from '@components/scanner/qr-decode';
 import { expectAccessible, hydrated, operator, signIn, uniqueEmail, uploadPhoto } from './fixtures';
@@ -270,6 +270,30 @@ test('offline: two badges handed out without network, kept across a reload, sync
       picked_up_by: 'organiser@example.com',
       picked_up_desk: 'Hall B',
     });
+  await context.close();
+});
+
+test('a desk whose service worker could not keep the page says it does not open offline yet, until a sync kept it', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  // The network fails the worker's fetch of the page (as if it dropped just then); the page itself loads.
+  const dropped = (route: Route) =>
+    route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue();
+  await context.route('**/en/admin/desk', dropped);
+  const page = await openDesk(context, 'organiser@example.com', 'Hall C');
+  await expect(opensOffline(page)).toHaveText(/^Not yet: /, { timeout: 20_000 });
+  expect(await page.evaluate(async () => !!(await caches.match(location.pathname)))).toBe(false);
+
+  await context.unroute('**/en/admin/desk', dropped);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(opensOffline(page)).toHaveText(/^Yes: /, { timeout: 20_000 });
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(await reloaded?.headerValue('x-desk-offline-copy')).toBe('1');
+  await hydrated(page);
+  await expect(opensOffline(page)).toHaveText(/^Yes: /);
   await context.close();
 });
 
