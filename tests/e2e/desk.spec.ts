@@ -214,6 +214,9 @@ test('offline: two badges handed out without network, kept across a reload, sync
   browser,
   baseURL,
 }) => {
+  // Two holders, each made through an operator command (a cold `npx tsx`): under CI's load (two
+  // workers on two busy cores) they alone took up to 55 s of the default 60.
+  test.setTimeout(120_000);
   const a = await holder(browser, baseURL!, 'Offline One', '離線一');
   const b = await holder(browser, baseURL!, 'Offline Two', '離線二');
   const context = await browser.newContext({ baseURL });
