@@ -30,21 +30,29 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** The page tells what to keep: its own path and the assets it loaded. */
+/**
+ * The page tells what to keep: its own path and the assets it loaded. It is answered (on the
+ * message's port) with what this device now holds, so that the desk says it opens offline only
+ * once that is true: the network may drop, or the worker be stopped, before all is kept.
+ */
 self.addEventListener('message', (event) => {
   const data = event.data;
+  // A desk page this worker does not control yet (opened with a forced reload) asks for it.
+  if (data && data.type === 'claim') return event.waitUntil(self.clients.claim());
   if (!data || data.type !== 'cache' || typeof data.page !== 'string' || !Array.isArray(data.assets)) return;
   event.waitUntil(
     (async () => {
       const page = new URL(data.page, self.location.origin);
       if (page.origin !== self.location.origin) return;
+      const pages = await caches.open(PAGES);
       try {
         const response = await fetch(page.pathname, { credentials: 'same-origin', cache: 'no-store' });
-        if (response.ok && !response.redirected) await (await caches.open(PAGES)).put(page.pathname, response);
+        if (response.ok && !response.redirected) await pages.put(page.pathname, response);
       } catch {
         // Offline already: the copy kept at the last visit stays.
       }
       const assets = await caches.open(ASSETS);
+      let missing = 0;
       for (const url of data.assets) {
         const asset = new URL(url, self.location.origin);
         if (asset.origin !== self.location.origin || !asset.pathname.startsWith('/_astro/')) continue;
@@ -52,10 +60,12 @@ self.addEventListener('message', (event) => {
         try {
           const response = await fetch(asset.pathname);
           if (response.ok) await assets.put(asset.pathname, response);
+          else missing++;
         } catch {
-          // Next visit.
+          missing++; // Kept at the page's next ask (after its next sync), or the next visit.
         }
       }
+      event.ports[0]?.postMessage({ type: 'kept', page: !!(await pages.match(page.pathname)), missing });
     })(),
   );
 });

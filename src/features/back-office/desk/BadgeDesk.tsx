@@ -6,7 +6,7 @@ import { DeskScan } from './DeskScan';
 import { DeskStatus } from './DeskStatus';
 import { deskApi } from './desk-api';
 import * as db from './desk-db';
-import { cachePhotos, registerServiceWorker } from './desk-offline';
+import { cachePhotos, offlineKeeper } from './desk-offline';
 import { createDesk, isSearch, matches, pendingIds, shownBadge } from './desk-store';
 import { createDeskT } from './desk-words';
 
@@ -44,16 +44,15 @@ export default function BadgeDesk(props: BadgeDeskProps) {
       },
       online: () => navigator.onLine,
       onList: (badges) => void cachePhotos(badges),
+      keepOffline: offlineKeeper(props.serviceWorker),
     }),
   );
   const state = useSyncExternalStore(desk.$state.listen, desk.$state.get, desk.$state.get);
   const scanField = useRef<HTMLInputElement>(null);
-  const { serviceWorker } = props;
 
-  // Start: the service worker, what this device keeps, then a sync; again every 30 s and
-  // whenever the browser says it is back online.
+  // Start: what this device keeps (the service worker is asked to keep the page), then a sync;
+  // again every 30 s and whenever the browser says it is back online.
   useEffect(() => {
-    void registerServiceWorker(serviceWorker);
     void desk.start();
     addEventListener('online', desk.wentOnline);
     addEventListener('offline', desk.wentOffline);
@@ -65,7 +64,7 @@ export default function BadgeDesk(props: BadgeDeskProps) {
       removeEventListener('offline', desk.wentOffline);
       clearInterval(timer);
     };
-  }, [desk, serviceWorker]);
+  }, [desk]);
 
   const pending = pendingIds(state);
   return (

@@ -28,6 +28,8 @@ export function DeskStatus(props: {
             {t('admin.desk.status.syncing')}
           </span>
         </dd>
+        <dt className="text-neutral-600">{t('admin.desk.status.offlineCopy')}</dt>
+        <dd>{t(`admin.desk.status.copy.${s.offlineCopy}`)}</dd>
         <dt className="text-neutral-600">{t('admin.desk.status.lastSync')}</dt>
         <dd>{s.lastSync ? formatDateTime(s.lastSync) : t('admin.desk.status.never')}</dd>
         <dt className="text-neutral-600">{t('admin.desk.status.pending')}</dt>

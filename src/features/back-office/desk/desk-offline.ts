@@ -1,4 +1,5 @@
 import type { DeskBadge } from '@domain/desk';
+import type { OfflineCopy } from './desk-store';
 
 /*
  * What keeps the desk working without the network (decision 028) besides its queue: the service
@@ -8,30 +9,77 @@ import type { DeskBadge } from '@domain/desk';
 /** The cache the service worker serves the badge photos' thumbnails from (public/desk-sw.js). */
 const PHOTO_CACHE = 'desk-photos-v1';
 
+/** How long the page waits for the worker's answer: a worker stopped meanwhile never gives one. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 /**
- * Registers the desk's service worker for this page (decision 028) and, once it controls the
- * page, hands it the page and the files it loaded, so that a reload offline still shows the desk.
- * The camera's decoder is loaded too, so that it is cached before the network drops.
+ * The desk's service worker (decision 028) keeping the page and the files it loaded, so that a
+ * reload offline still shows the desk. Returns the check: each call (at start, and again after a
+ * sync while the answer is not `kept`) registers the worker, waits until it controls the page,
+ * hands it the page and its files, and resolves to what the worker says this device now holds
+ * (decision 076: the desk says it opens offline only then). Calls made while one runs share it.
  */
-export async function registerServiceWorker(url: string) {
-  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  try {
-    const registration = await navigator.serviceWorker.register(url, { scope: location.pathname });
-    const send = async () => {
-      const worker = navigator.serviceWorker.controller ?? registration.active;
-      if (!worker) return;
-      await import('@components/scanner/camera').then((m) => m.qrReader()).catch(() => {});
-      const assets = performance
-        .getEntriesByType('resource')
-        .map((e) => e.name)
-        .filter((u) => u.startsWith(`${location.origin}/_astro/`));
-      worker.postMessage({ type: 'cache', page: location.pathname, assets });
-    };
-    if (navigator.serviceWorker.controller) await send();
-    else navigator.serviceWorker.addEventListener('controllerchange', () => void send(), { once: true });
-  } catch {
-    // No service worker (private mode, an old browser): the desk still works while the page stays open.
+export function offlineKeeper(url: string): () => Promise<OfflineCopy> {
+  // The page's /_astro/ files as they load, watched from the first call (in the browser). An
+  // observer rather than the Resource Timing buffer alone: the buffer stops at 250 entries, and
+  // the desk fetches a thumbnail per badge before the camera's chunks may have loaded.
+  const files = new Set<string>();
+  const note = (entries: PerformanceEntryList) => {
+    for (const e of entries) if (e.name.startsWith(`${location.origin}/_astro/`)) files.add(e.name);
+  };
+  let observer: PerformanceObserver | null = null;
+  let running: Promise<OfflineCopy> | null = null;
+
+  async function keep(): Promise<OfflineCopy> {
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) return 'unavailable';
+    if (!observer)
+      try {
+        observer = new PerformanceObserver((list) => note(list.getEntries()));
+        observer.observe({ type: 'resource', buffered: true });
+      } catch {
+        // No observer: the buffer alone, below.
+      }
+    const container = navigator.serviceWorker;
+    try {
+      await container.register(url, { scope: location.pathname });
+    } catch {
+      // No service worker (private mode, an old browser), unless one already controls the page
+      // (a registration can fail offline): the desk works only while the page stays open.
+      if (!container.controller) return 'unavailable';
+    }
+    if (!container.controller) {
+      const registration = await container.ready;
+      const claimed = new Promise<void>((resolve) =>
+        container.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
+      // The worker claims the page when it activates; asked again for a page it did not
+      // (one opened with a forced reload, which bypasses the worker).
+      if (!container.controller) {
+        registration.active?.postMessage({ type: 'claim' });
+        await claimed;
+      }
+    }
+    // The camera's decoder is loaded first, so that it is kept before the network drops.
+    await import('@components/scanner/camera').then((m) => m.qrReader()).catch(() => {});
+    note(performance.getEntriesByType('resource'));
+    if (observer) note(observer.takeRecords());
+    const worker = container.controller;
+    if (!worker) return 'missing';
+    const channel = new MessageChannel();
+    const answer = new Promise<{ page?: boolean; missing?: number } | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS);
+      channel.port1.onmessage = (event) => {
+        clearTimeout(timer);
+        resolve(event.data as { page?: boolean; missing?: number });
+      };
+    });
+    worker.postMessage({ type: 'cache', page: location.pathname, assets: [...files] }, [channel.port2]);
+    const kept = await answer;
+    channel.port1.close();
+    return kept?.page === true && kept.missing === 0 && container.controller !== null ? 'kept' : 'missing';
   }
+
+  return () => (running ??= keep().finally(() => (running = null)));
 }
 
 /** Puts the thumbnails of the badges' photos in the cache the service worker serves them from. */

@@ -4,7 +4,7 @@ import type { DeskBadge, PickupResult } from '@domain/desk';
 import { HttpError, Offline, type DeskApi } from './desk-api';
 import { deskBadge } from '@domain/desk-fixtures';
 import type { Conflict, QueuedPickup, Snapshot } from './desk-db';
-import { createDesk, isSearch, matches, pendingIds, shownBadge, type DeskDb } from './desk-store';
+import { createDesk, isSearch, matches, pendingIds, shownBadge, type DeskDb, type OfflineCopy } from './desk-store';
 
 /*
  * The badge desk's store without a browser: a fake API (answers set per test, calls recorded),
@@ -62,7 +62,13 @@ function memoryDb(snapshot: Partial<Snapshot> = {}, broken = false) {
 
 /** A desk over a fake API: `server` holds the list, and what each pick-up gets. */
 function setup(
-  opts: { online?: boolean; stored?: string | null; snapshot?: Partial<Snapshot>; broken?: boolean } = {},
+  opts: {
+    online?: boolean;
+    stored?: string | null;
+    snapshot?: Partial<Snapshot>;
+    broken?: boolean;
+    keepOffline?: () => Promise<OfflineCopy>;
+  } = {},
 ) {
   const server = {
     badges: [badge(1), badge(2), badge(3, { nameEn: 'Mei Chen', email: 'mei@example.com' })],
@@ -114,6 +120,7 @@ function setup(
     clock: () => (ms += 40),
     newId: () => `p${++ids}`,
     newDeskName: () => 'Desk QX7A',
+    ...(opts.keepOffline ? { keepOffline: opts.keepOffline } : {}),
   });
   return {
     desk,
@@ -155,6 +162,38 @@ describe('badge desk store: start and sync', () => {
     await desk.start();
     expect(state().problem).toBe('storage');
     expect(state().badges.size).toBe(3);
+  });
+
+  it('says it opens offline only once the worker kept the page; asks again after a sync until then', async () => {
+    // The worker's answers, in turn: the network dropped before all was kept, then kept.
+    const answers: OfflineCopy[] = ['missing', 'kept'];
+    let release = () => {};
+    const keepOffline = vi.fn(() => new Promise<OfflineCopy>((resolve) => (release = () => resolve(answers.shift()!))));
+    const { desk, state } = setup({ keepOffline });
+    const started = desk.start();
+    expect(state().offlineCopy).toBe('checking');
+    await started;
+    // The sync does not wait for the worker, nor say more than it knows.
+    expect(state().offlineCopy).toBe('checking');
+    release();
+    await vi.waitFor(() => expect(state().offlineCopy).toBe('missing'));
+    expect(keepOffline).toHaveBeenCalledTimes(1);
+    await desk.sync();
+    expect(keepOffline).toHaveBeenCalledTimes(2);
+    release();
+    await vi.waitFor(() => expect(state().offlineCopy).toBe('kept'));
+    // Kept: a sync does not ask again.
+    await desk.sync();
+    expect(keepOffline).toHaveBeenCalledTimes(2);
+  });
+
+  it('a worker that fails is "not yet"; a desk without one says it cannot open offline', async () => {
+    const failing = setup({ keepOffline: () => Promise.reject(new Error('stopped')) });
+    await failing.desk.start();
+    await vi.waitFor(() => expect(failing.state().offlineCopy).toBe('missing'));
+    const none = setup();
+    await none.desk.start();
+    expect(none.state().offlineCopy).toBe('unavailable');
   });
 
   it('a lost sign-in is told apart from the network being down', async () => {

@@ -42,6 +42,12 @@ export type DeskResult =
   | { kind: 'meeting'; state: 'queued' }
   | { kind: 'meeting'; state: 'refused'; reason: string };
 
+/**
+ * Whether a reload without network shows the desk (decision 076): not known yet, the page and its
+ * files are kept by the service worker that controls it, not all kept yet, or not on this browser.
+ */
+export type OfflineCopy = 'checking' | 'kept' | 'missing' | 'unavailable';
+
 /** Why the desk cannot work as it should: signed out, no storage on this device, the server refused. */
 export type DeskProblem = 'auth' | 'storage' | 'server';
 
@@ -50,6 +56,8 @@ export type DeskState = {
   /** The list kept on this device is loaded. */
   ready: boolean;
   online: boolean;
+  /** Whether the desk opens offline; it says `kept` only once the service worker said so. */
+  offlineCopy: OfflineCopy;
   syncing: boolean;
   lastSync: string | null;
   /** When the server listed the badges the desk holds. */
@@ -100,12 +108,15 @@ export type DeskDeps = {
   newDeskName?: () => string;
   /** Told each badge list fetched (the photos' cache). */
   onList?: (badges: DeskBadge[]) => void;
+  /** Has the page and its files kept for a reload offline; resolves to what the device holds (./desk-offline.ts). */
+  keepOffline?: () => Promise<OfflineCopy>;
 };
 
 const initial = (): DeskState => ({
   badges: new Map(),
   ready: false,
   online: true,
+  offlineCopy: 'checking',
   syncing: false,
   lastSync: null,
   fetchedAt: null,
@@ -255,6 +266,12 @@ export function createDesk(deps: DeskDeps) {
     show({ kind: 'meeting', state: 'queued' });
   }
 
+  /** Has the page kept for a reload offline (at start, then after each sync until it is). */
+  async function keepOffline() {
+    if (!deps.keepOffline) return set({ offlineCopy: 'unavailable' });
+    set({ offlineCopy: await deps.keepOffline().catch((): OfflineCopy => 'missing') });
+  }
+
   /** Fetches the edition's badge list again (the queue stays laid over it). */
   async function refreshList() {
     try {
@@ -263,6 +280,8 @@ export function createDesk(deps: DeskDeps) {
       set({ badges: badgeMap(list.data, (await queued()) ?? [], deps.organiser), fetchedAt: list.at });
       await synced();
       deps.onList?.(list.data);
+      // Online again: what could not be kept before (the network dropped meanwhile) is now.
+      if (get().offlineCopy === 'missing') void keepOffline();
     } catch (error) {
       failed(error);
     }
@@ -281,6 +300,7 @@ export function createDesk(deps: DeskDeps) {
     deskName = stored?.trim() || newDeskName();
     if (!stored) deps.names.set(deskName);
     set({ desk: deskName, online: deps.online() });
+    void keepOffline();
     try {
       const snapshot = await deps.db.loadSnapshot();
       set({
