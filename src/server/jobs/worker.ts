@@ -41,7 +41,7 @@ export type MailWorkerOptions = {
   housekeeping?: HousekeepingOptions;
   /** E-invoices (issue 22): each pass issues, voids and credits what is due at ezPay; none when absent. */
   invoices?: EzpayClient;
-  /** When passes give way to requests (`busyPasses`); the default counts this process's answers. */
+  /** When a pass gives way to requests (LoadGauge); the default, `requestLoad()`, counts this process's answers. */
   load?: LoadGauge;
 };
 

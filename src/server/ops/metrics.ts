@@ -151,8 +151,10 @@ export async function scrape(): Promise<string> {
   return registry.metrics();
 }
 
-/** One answered HTTP request. `route` is a pattern (`/api/v1/orders/:orderId`), never a raw path. */
+/** Requests answered by this process so far (answeredRequests). */
 let answered = 0;
+
+/** One answered HTTP request. `route` is a pattern (`/api/v1/orders/:orderId`), never a raw path. */
 export function recordRequest(route: string, method: string, status: number, seconds: number) {
   answered += 1;
   httpDuration.observe({ route: route || 'unmatched', method, status: String(status) }, seconds);
