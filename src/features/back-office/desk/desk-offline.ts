@@ -9,8 +9,29 @@ import type { OfflineCopy } from './desk-store';
 /** The cache the service worker serves the badge photos' thumbnails from (public/desk-sw.js). */
 const PHOTO_CACHE = 'desk-photos-v1';
 
-/** How long the page waits for the worker's answer: a worker stopped meanwhile never gives one. */
+/**
+ * How long the page waits for the worker: to be active, to control the page, to answer. A worker
+ * whose install failed is never active, and one stopped meanwhile never answers; the desk then
+ * says "Not yet" and asks again after its next sync, instead of "Checking…" for good.
+ */
 const ANSWER_TIMEOUT_MS = 30_000;
+
+/** `promise`'s value, or `fallback` once ANSWER_TIMEOUT_MS have passed without it. */
+function within<T>(promise: Promise<T>, fallback: T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => resolve(fallback), ANSWER_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 
 /**
  * The desk's service worker (decision 028) keeping the page and the files it loaded, so that a
@@ -48,7 +69,8 @@ export function offlineKeeper(url: string): () => Promise<OfflineCopy> {
       if (!container.controller) return 'unavailable';
     }
     if (!container.controller) {
-      const registration = await container.ready;
+      const registration = await within<ServiceWorkerRegistration | null>(container.ready, null);
+      if (!registration) return 'missing';
       const claimed = new Promise<void>((resolve) =>
         container.addEventListener('controllerchange', () => resolve(), { once: true }),
       );
@@ -56,7 +78,13 @@ export function offlineKeeper(url: string): () => Promise<OfflineCopy> {
       // (one opened with a forced reload, which bypasses the worker).
       if (!container.controller) {
         registration.active?.postMessage({ type: 'claim' });
-        await claimed;
+        if (
+          !(await within(
+            claimed.then(() => true),
+            false,
+          ))
+        )
+          return 'missing';
       }
     }
     // The camera's decoder is loaded first, so that it is kept before the network drops.
