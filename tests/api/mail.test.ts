@@ -13,7 +13,7 @@ import {
 } from '@server/mail/outbox';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
 import { addOrganiser } from '@server/identity/organisers';
-import { mailPass, requestLoad, startMailWorker } from '@server/jobs/worker';
+import { mailPass, requestLoad, startMailWorker, type LoadGauge } from '@server/jobs/worker';
 import { pendingOrderEvents, processOrderEvents, retryDelayMs } from '@server/orders/order-events';
 import { expireOverdueOrders } from '@server/orders/order-state';
 import { application, giveBadges, json, keysOf, postForm, signedCallback, uploadPhoto } from './fixtures';
@@ -457,15 +457,11 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
   });
 
   it('the worker gives way while the process is busy answering requests, never longer than its limit', async () => {
+    /** A worker ticking every 20 ms under the given load gauge. */
+    const underLoad = (load: LoadGauge) =>
+      startMailWorker({ db, transport, settings, log: () => {}, intervalMs: 20, load });
     let busy = true;
-    const worker = startMailWorker({
-      db,
-      transport,
-      settings,
-      log: () => {},
-      intervalMs: 20,
-      load: { busy: () => busy, maxDeferMs: 60_000 },
-    });
+    const worker = underLoad({ busy: () => busy, maxDeferMs: 60_000 });
     const { token } = await signIn(app, 'rush@example.com');
     await applyBadge(token, 'en');
     // Busy: the mail waits (a dozen ticks go by without a pass)…
@@ -477,14 +473,7 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
     await worker.stop();
 
     // Busy for good: a pass still runs once the limit is reached.
-    const capped = startMailWorker({
-      db,
-      transport,
-      settings,
-      log: () => {},
-      intervalMs: 20,
-      load: { busy: () => true, maxDeferMs: 200 },
-    });
+    const capped = underLoad({ busy: () => true, maxDeferMs: 200 });
     await applyBadge((await signIn(app, 'rush2@example.com')).token, 'en');
     await expect.poll(() => transport.sent.length, { timeout: 10_000 }).toBe(2);
     await capped.stop();
@@ -498,20 +487,17 @@ describe.each(DATABASES)('mail outbox (%s)', (kind) => {
       () => answered,
       () => now,
     );
-    now += 1000;
-    answered += 99;
-    expect(load.busy()).toBe(false);
-    now += 1000;
-    answered += 100;
-    expect(load.busy()).toBe(true);
-    now += 100;
-    answered += 19;
-    expect(load.busy()).toBe(false);
-    now += 100;
-    answered += 20;
-    expect(load.busy()).toBe(true);
-    now += 2000;
-    expect(load.busy()).toBe(false);
+    /** Whether it is busy after `ms` more in which `requests` more were answered. */
+    const after = (ms: number, requests: number) => {
+      now += ms;
+      answered += requests;
+      return load.busy();
+    };
+    expect(after(1000, 99)).toBe(false);
+    expect(after(1000, 100)).toBe(true);
+    expect(after(100, 19)).toBe(false);
+    expect(after(100, 20)).toBe(true);
+    expect(after(2000, 0)).toBe(false);
   });
 
   it('the dev mailbox lists the mails, shows one with its HTML sandboxed and escaped, in both languages', async () => {
