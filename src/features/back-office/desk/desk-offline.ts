@@ -94,13 +94,11 @@ export function offlineKeeper(url: string): () => Promise<OfflineCopy> {
     const worker = container.controller;
     if (!worker) return 'missing';
     const channel = new MessageChannel();
-    const answer = new Promise<{ page?: boolean; missing?: number } | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS);
-      channel.port1.onmessage = (event) => {
-        clearTimeout(timer);
-        resolve(event.data as { page?: boolean; missing?: number });
-      };
-    });
+    type Answer = { page?: boolean; missing?: number } | null;
+    const answer = within<Answer>(
+      new Promise((resolve) => (channel.port1.onmessage = (event) => resolve(event.data as Answer))),
+      null,
+    );
     worker.postMessage({ type: 'cache', page: location.pathname, assets: [...files] }, [channel.port2]);
     const kept = await answer;
     channel.port1.close();
